@@ -1,0 +1,1 @@
+// Keeps every area library non-empty while it is being built up.
