@@ -1,0 +1,224 @@
+// SymInt arithmetic, canonical printing and parsing (see symint.h).
+#include "ir/symint.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "frontend/diagnostics.h"
+
+namespace tdsl::ir {
+
+SymInt::SymInt(int64_t c) {
+  if (c != 0) terms_[{}] = c;
+}
+
+SymInt SymInt::symbol(const std::string& name) {
+  SymInt s;
+  s.terms_[{name}] = 1;
+  return s;
+}
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+SymInt SymInt::floordiv(const SymInt& a, const SymInt& b) {
+  if (a.isConstant() && b.isConstant() && b.constant() != 0) return SymInt(floorDiv(a.constant(), b.constant()));
+  if (b.isConstant() && b.constant() == 1) return a;
+  // Exact division of every coefficient by a constant divisor stays polynomial.
+  if (b.isConstant() && b.constant() > 0) {
+    bool exact = true;
+    for (auto& [m, c] : a.terms_) exact = exact && (c % b.constant() == 0);
+    if (exact) {
+      SymInt r;
+      for (auto& [m, c] : a.terms_) r.terms_[m] = c / b.constant();
+      return r;
+    }
+  }
+  auto wrap = [](const SymInt& s) {
+    std::string t = s.str();
+    return (s.terms_.size() <= 1 && (s.terms_.empty() || s.terms_.begin()->second > 0) &&
+            (s.terms_.empty() || s.terms_.begin()->first.size() <= 1) && t.find(' ') == std::string::npos)
+               ? t
+               : "(" + t + ")";
+  };
+  SymInt s;
+  s.terms_[{"(" + wrap(a) + " // " + wrap(b) + ")"}] = 1;
+  return s;
+}
+
+bool SymInt::isConstant() const { return terms_.empty() || (terms_.size() == 1 && terms_.begin()->first.empty()); }
+
+int64_t SymInt::constant() const {
+  TDSL_ASSERT(isConstant());
+  return terms_.empty() ? 0 : terms_.begin()->second;
+}
+
+std::optional<int64_t> SymInt::maybeConstant() const {
+  if (!isConstant()) return std::nullopt;
+  return constant();
+}
+
+SymInt SymInt::operator+(const SymInt& o) const {
+  SymInt r = *this;
+  for (auto& [m, c] : o.terms_) {
+    int64_t v = (r.terms_[m] += c);
+    if (v == 0) r.terms_.erase(m);
+  }
+  return r;
+}
+
+SymInt SymInt::operator-() const {
+  SymInt r;
+  for (auto& [m, c] : terms_) r.terms_[m] = -c;
+  return r;
+}
+
+SymInt SymInt::operator-(const SymInt& o) const { return *this + (-o); }
+
+SymInt SymInt::operator*(const SymInt& o) const {
+  SymInt r;
+  for (auto& [ma, ca] : terms_) {
+    for (auto& [mb, cb] : o.terms_) {
+      Monomial m = ma;
+      m.insert(m.end(), mb.begin(), mb.end());
+      std::sort(m.begin(), m.end());
+      int64_t v = (r.terms_[m] += ca * cb);
+      if (v == 0) r.terms_.erase(m);
+    }
+  }
+  return r;
+}
+
+std::string SymInt::str() const {
+  if (terms_.empty()) return "0";
+  // Note [SymInt print order]: symbolic terms first (map order), constant last,
+  // so "s0 - 2" reads naturally.
+  std::vector<std::pair<Monomial, int64_t>> ordered;
+  for (auto& t : terms_)
+    if (!t.first.empty()) ordered.push_back(t);
+  for (auto& t : terms_)
+    if (t.first.empty()) ordered.push_back(t);
+  std::string out;
+  bool first = true;
+  for (auto& [m, c] : ordered) {
+    int64_t mag = c < 0 ? -c : c;
+    if (first) {
+      if (c < 0) out += "-";
+    } else {
+      out += c < 0 ? " - " : " + ";
+    }
+    first = false;
+    std::string body;
+    if (m.empty()) {
+      body = std::to_string(mag);
+    } else {
+      if (mag != 1) body = std::to_string(mag) + "*";
+      for (size_t i = 0; i < m.size(); ++i) body += (i ? "*" : "") + m[i];
+    }
+    out += body;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Parsing: expr := term (('+'|'-') term)* ; term := factor (('*'|'//') factor)* ;
+// factor := '-' factor | INT | SYMBOL | '(' expr ')'.
+namespace {
+struct SymParser {
+  const std::string& s;
+  size_t pos = 0;
+  bool ok = true;
+
+  void skip() {
+    while (pos < s.size() && s[pos] == ' ') ++pos;
+  }
+  bool peek(const char* tok) {
+    skip();
+    return s.compare(pos, std::char_traits<char>::length(tok), tok) == 0;
+  }
+  SymInt expr() {
+    SymInt v = term();
+    while (ok) {
+      if (peek("+")) {
+        ++pos;
+        v = v + term();
+      } else if (peek("-")) {
+        ++pos;
+        v = v - term();
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  SymInt term() {
+    SymInt v = factor();
+    while (ok) {
+      if (peek("//")) {
+        pos += 2;
+        v = SymInt::floordiv(v, factor());
+      } else if (peek("*")) {
+        ++pos;
+        v = v * factor();
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  SymInt factor() {
+    skip();
+    if (pos >= s.size()) {
+      ok = false;
+      return 0;
+    }
+    char c = s[pos];
+    if (c == '-') {
+      ++pos;
+      return -factor();
+    }
+    if (c == '(') {
+      ++pos;
+      SymInt v = expr();
+      if (!peek(")")) {
+        ok = false;
+        return 0;
+      }
+      ++pos;
+      return v;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      int64_t v = 0;
+      while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) {
+        int d = s[pos++] - '0';
+        if (v > (INT64_MAX - d) / 10) {
+          ok = false;
+          return 0;
+        }
+        v = v * 10 + d;
+      }
+      return v;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t start = pos;
+      while (pos < s.size() && (std::isalnum(static_cast<unsigned char>(s[pos])) || s[pos] == '_')) ++pos;
+      return SymInt::symbol(s.substr(start, pos - start));
+    }
+    ok = false;
+    return 0;
+  }
+};
+}  // namespace
+
+std::optional<SymInt> parseSymInt(const std::string& text, size_t* consumed) {
+  SymParser p{text};
+  SymInt v = p.expr();
+  if (!p.ok) return std::nullopt;
+  if (consumed) *consumed = p.pos;
+  return v;
+}
+
+}  // namespace tdsl::ir
