@@ -1,0 +1,23 @@
+// UTF-8 text helpers for source locations. Columns count code points, as
+// the ANTLR input stream does (Note in ast.h: "1-based line/column counted in
+// code points"). No ANTLR types here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "frontend/diagnostics.h"
+
+namespace tdsl::frontend {
+
+// The first code point of `utf8` (U+FFFD if it is empty or malformed).
+uint32_t firstCodePoint(std::string_view utf8);
+
+// Appends `cp` encoded as UTF-8.
+void appendUtf8(std::string& out, uint32_t cp);
+
+// The location just past `text` when its first character is at `begin`.
+SourceLoc locationAfter(SourceLoc begin, std::string_view text);
+
+}  // namespace tdsl::frontend
