@@ -342,6 +342,12 @@ void Graph::moveBefore(Node* node, Node* before) {
   assignPosition(node);
 }
 
+void Graph::swapContents(Graph& other) {
+  nodes_.swap(other.nodes_);
+  for (auto& n : nodes_) n->graph_ = this;
+  for (auto& n : other.nodes_) n->graph_ = &other;
+}
+
 std::vector<Node*> Graph::nodes() const {
   std::vector<Node*> out;
   out.reserve(nodes_.size());

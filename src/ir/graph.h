@@ -194,6 +194,9 @@ class Graph {
   std::vector<Node*> opNodes() const;
   size_t size() const { return nodes_.size(); }
 
+  // Exchanges all nodes with `other` (passes that rebuild a graph use it).
+  void swapContents(Graph& other);
+
   // Note [Node positions]: positions are spaced so that insertion can take a
   // midpoint; when no gap is left the whole graph is renumbered.
   void renumber();

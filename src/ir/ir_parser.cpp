@@ -15,7 +15,10 @@ namespace tdsl::ir {
 
 namespace {
 
-bool argKindFits(Arg::Kind kind, bool emptyList, const SchemaArg& sa) {
+}  // namespace
+
+bool argKindFitsSchema(int argKind, bool emptyList, const SchemaArg& sa) {
+  Arg::Kind kind = static_cast<Arg::Kind>(argKind);
   if (kind == Arg::Kind::None) return sa.optional || (sa.hasDefault && sa.defaultValue.kind == ArgDefault::Kind::None);
   switch (sa.type) {
     case ArgType::Tensor: return kind == Arg::Kind::Tensor;
@@ -32,6 +35,8 @@ bool argKindFits(Arg::Kind kind, bool emptyList, const SchemaArg& sa) {
   return false;
 }
 
+namespace {
+
 bool schemaAccepts(const Schema& s, const std::vector<ParsedArgShape>& args) {
   std::vector<bool> given(s.args.size(), false);
   size_t positional = 0;
@@ -45,7 +50,7 @@ bool schemaAccepts(const Schema& s, const std::vector<ParsedArgShape>& args) {
       idx = s.argIndex(a.keyword);
       if (idx < 0 || given[idx]) return false;
     }
-    if (!argKindFits(static_cast<Arg::Kind>(a.kind), a.emptyList, s.args[idx])) return false;
+    if (!argKindFitsSchema(a.kind, a.emptyList, s.args[idx])) return false;
     given[idx] = true;
   }
   for (size_t i = 0; i < s.args.size(); ++i)

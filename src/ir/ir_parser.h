@@ -16,6 +16,7 @@
 namespace tdsl::ir {
 
 struct OpDef;
+struct SchemaArg;
 
 std::unique_ptr<Graph> parseGraph(const std::string& text);
 
@@ -25,6 +26,9 @@ struct ParsedArgShape {
   std::string keyword;     // non-empty for NAME=value
   bool emptyList = false;  // "[]": fits int[] and Tensor[] alike
 };
+
+// Does a written argument of this kind fit the schema argument's type?
+bool argKindFitsSchema(int argKind, bool emptyList, const SchemaArg& sa);
 
 // The first overload of `name` (in table order) whose schema accepts the
 // written arguments; or the op named exactly `name` when it contains a dot.

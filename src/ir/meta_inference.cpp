@@ -76,4 +76,9 @@ std::vector<ValueMeta> inferOutputMetas(const OpDef& op, const std::vector<Arg>&
   return out;
 }
 
+Node* emitOp(Graph& g, const OpDef& op, std::vector<Arg> args, Node* before) {
+  auto metas = inferOutputMetas(op, args);
+  return g.createOp(&op, std::move(args), std::move(metas), before);
+}
+
 }  // namespace tdsl::ir

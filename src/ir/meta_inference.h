@@ -26,6 +26,10 @@ BoundArgs bindNodeArgs(const OpDef& op, const std::vector<Arg>& args,
 // and for symbolic metadata (see above).
 std::vector<ValueMeta> inferOutputMetas(const OpDef& op, const std::vector<Arg>& args);
 
+// Creates an op node before `before` (nullptr: before the return) whose
+// result metadata comes from the op's shape rule.
+Node* emitOp(Graph& g, const OpDef& op, std::vector<Arg> args, Node* before = nullptr);
+
 // True when every tensor argument has concrete (non-symbolic) metadata.
 bool argsAreConcrete(const std::vector<Arg>& args);
 

@@ -1,0 +1,63 @@
+// The one alias analysis (STYLE.md practice 12): every alias question a pass
+// asks is answered here, from the op table's schema annotations and the
+// values' metadata — never from op names.
+//
+// Note [Alias sets]
+// A result annotated Tensor(a) shares storage with the argument annotated
+// with the same letter (a view; for in-place ops, Tensor(a!), the written
+// argument itself). Unannotated results are fresh storage. Every value thus
+// has a storage root: a graph input or a fresh op result. Two values with
+// different roots never share memory (graph inputs are assumed not to alias
+// each other: the compile cache guards on that). MaybeView ops (reshape,
+// flatten, contiguous, to) alias only when their metadata says they did; see
+// maybeViewAliases().
+//
+// Note [Regions]
+// Within one storage a value covers the element set
+// {offset + sum_i k_i * stride_i : 0 <= k_i < size_i}. regionOverlap decides
+// exactly for static metadata: interval bounds, a gcd argument (x[0::2] and
+// x[1::2] never meet) and, for up to 2^20 elements, enumeration; anything it
+// cannot prove disjoint (symbolic sizes, huge strided sets) is "may overlap".
+#pragma once
+
+#include <unordered_map>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace tdsl::ir {
+
+// Index of the argument whose storage result `outputIndex` of `n` shares, or
+// -1 when the result is fresh.
+int aliasedArgIndex(const Node& n, size_t outputIndex = 0);
+// Arguments the op writes (Tensor(x!) annotations).
+std::vector<size_t> writtenArgIndices(const Node& n);
+bool isMutation(const Node& n);
+// A node whose first result aliases an argument and that writes nothing.
+bool isViewNode(const Node& n);
+// Note [Alias sets]: does this MaybeView call return an alias of self?
+bool maybeViewAliases(const Node& n);
+
+enum class Overlap { Disjoint, Same, May };
+Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b);
+inline bool mayOverlap(const ValueMeta& a, const ValueMeta& b) { return regionOverlap(a, b) != Overlap::Disjoint; }
+// True unless the metadata provably maps distinct indices to distinct elements
+// (an expanded, stride-0 view overlaps itself).
+bool hasInternalOverlap(const ValueMeta& m);
+
+class AliasAnalysis {
+ public:
+  explicit AliasAnalysis(const Graph& g);
+  // The graph input or fresh result whose storage `v` uses.
+  IrValue* root(const IrValue* v) const;
+  bool sameStorage(const IrValue* a, const IrValue* b) const { return root(a) == root(b); }
+  bool rootIsInput(const IrValue* v) const { return root(v)->node()->isInput(); }
+  // Every value using `root`'s storage, in node order (root first).
+  const std::vector<IrValue*>& aliasesOf(const IrValue* root) const;
+
+ private:
+  std::unordered_map<const IrValue*, IrValue*> root_;
+  std::unordered_map<const IrValue*, std::vector<IrValue*>> members_;
+};
+
+}  // namespace tdsl::ir

@@ -1,0 +1,137 @@
+// Graph verifier (checks listed in verifier.h).
+#include "ir/verifier.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frontend/diagnostics.h"
+#include "ir/alias_analysis.h"
+#include "ir/ir_parser.h"
+#include "ir/ir_printer.h"
+#include "ir/meta_inference.h"
+#include "ir/op_table.h"
+
+namespace tdsl::ir {
+
+namespace {
+
+std::string describe(const Node& n, size_t index) {
+  if (n.isInput()) return "input %" + n.output()->name();
+  if (n.isOutput()) return "return";
+  return "node " + std::to_string(index) + " (" + printedOpName(n) + ")";
+}
+
+}  // namespace
+
+std::vector<std::string> verifyGraph(const Graph& g, const VerifyOptions& options) {
+  std::vector<std::string> problems;
+  std::unordered_set<const IrValue*> defined;
+  auto nodes = g.nodes();
+  bool seenOp = false;
+  size_t outputs = 0;
+  const OpDef* copyInplace = opTable().find("copy_");
+  bool inEpilogue = false;  // functional mode: after the first write-back copy_
+  std::unique_ptr<AliasAnalysis> aa;
+  if (options.functional) aa = std::make_unique<AliasAnalysis>(g);
+
+  for (size_t idx = 0; idx < nodes.size(); ++idx) {
+    const Node& n = *nodes[idx];
+    std::string where = describe(n, idx);
+    auto problem = [&](const std::string& msg) { problems.push_back(where + ": " + msg); };
+    if (n.graph() != &g) problem("node does not belong to this graph");
+    if (idx > 0 && !nodes[idx - 1]->isBefore(&n)) problem("node positions are not increasing");
+    if (n.isInput() && (seenOp || outputs)) problem("graph input after an op");
+    if (n.isOutput()) {
+      ++outputs;
+      if (idx + 1 != nodes.size()) problem("the return is not the last node");
+    }
+    if (n.isOp()) seenOp = true;
+
+    // Arguments: defined earlier, use lists exact.
+    std::unordered_map<const IrValue*, int> refs;
+    for (const IrValue* v : n.inputValues()) {
+      ++refs[v];
+      if (!defined.count(v)) problem("uses a value that is not defined before it");
+    }
+    for (auto& [v, count] : refs) {
+      if (static_cast<int>(std::count(v->users().begin(), v->users().end(), &n)) != count)
+        problem("use list of an argument does not match the arguments");
+    }
+    for (size_t i = 0; i < n.numOutputs(); ++i) {
+      const IrValue* out = n.output(i);
+      if (out->node() != &n) problem("result does not point back to its node");
+      for (Node* user : out->users()) {
+        auto in = user->inputValues();
+        if (std::find(in.begin(), in.end(), out) == in.end()) problem("a listed user does not use the value");
+      }
+      defined.insert(out);
+    }
+    if (!n.isOp()) continue;
+
+    // Schema.
+    const OpDef& op = *n.op();
+    const Schema& s = op.schema;
+    if (n.args().size() != s.args.size()) {
+      problem("has " + std::to_string(n.args().size()) + " arguments, schema " + s.text + " has " +
+              std::to_string(s.args.size()));
+      continue;
+    }
+    bool argsOk = true;
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      const Arg& a = n.args()[i];
+      bool empty = (a.kind == Arg::Kind::TensorList && a.tensors.empty());
+      if (!argKindFitsSchema(static_cast<int>(a.kind), empty, s.args[i])) {
+        problem("argument '" + s.args[i].name + "' does not fit type " + s.args[i].typeText);
+        argsOk = false;
+      }
+    }
+    size_t tensorReturns = 0;
+    for (auto& r : s.returns)
+      if (r.type == ArgType::Tensor) ++tensorReturns;
+    if (n.numOutputs() != tensorReturns) {
+      problem("has " + std::to_string(n.numOutputs()) + " results, schema returns " + std::to_string(tensorReturns));
+      argsOk = false;
+    }
+
+    // Metadata against the shape rule.
+    if (options.checkMeta && argsOk && argsAreConcrete(n.args())) {
+      try {
+        auto metas = inferOutputMetas(op, n.args());
+        for (size_t i = 0; i < metas.size() && i < n.numOutputs(); ++i) {
+          const ValueMeta& got = n.output(i)->meta();
+          const ValueMeta& want = metas[i];
+          bool aliased = aliasedArgIndex(n, i) >= 0;
+          bool same = got.dtype == want.dtype && got.sizes == want.sizes &&
+                      (got.strides == want.strides || (!aliased && got.isContiguous() && want.isContiguous())) &&
+                      (!aliased || got.offset == want.offset);
+          if (!same) problem("result type " + printMeta(got) + " differs from the shape rule's " + printMeta(want));
+        }
+      } catch (const Error& e) {
+        problem("shape rule rejects the arguments: " + e.message);
+      }
+    }
+
+    // Functional form.
+    if (options.functional) {
+      bool writes = isMutation(n);
+      bool writeBack = writes && &op == copyInplace && aa->rootIsInput(n.tensorArg(0));
+      if (writes && !writeBack) problem("mutation in a functional graph (only copy_ into graph inputs is allowed)");
+      if (writeBack) inEpilogue = true;
+      else if (inEpilogue && !(isViewNode(n) && aa->rootIsInput(n.output())))
+        problem("only write-back copy_ nodes and views of inputs may follow the first write-back");
+    }
+  }
+  if (outputs != 1) problems.push_back("graph has " + std::to_string(outputs) + " return nodes (expected 1)");
+  return problems;
+}
+
+void verifyOrThrow(const Graph& g, const VerifyOptions& options, const std::string& context) {
+  auto problems = verifyGraph(g, options);
+  if (problems.empty()) return;
+  std::string msg = "IR verification failed " + context + ":";
+  for (auto& p : problems) msg += "\n  " + p;
+  throw Error(ErrorKind::Value, msg);
+}
+
+}  // namespace tdsl::ir

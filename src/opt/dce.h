@@ -1,0 +1,14 @@
+// Dead code elimination.
+// Requires: a verified graph. Guarantees: every op node that writes nothing
+// (no Tensor(x!) argument) and whose results are unused is removed; nodes
+// that mutate are kept, as are their arguments.
+#pragma once
+
+#include "ir/graph.h"
+
+namespace tdsl::opt {
+
+// Returns the number of nodes removed.
+int dce(ir::Graph& g);
+
+}  // namespace tdsl::opt

@@ -1,0 +1,285 @@
+// Functionalization: see functionalize.h for the contract.
+//
+// Note [Versions of a storage]
+// Each storage root of the input graph (a graph input or a fresh result) has
+// a `current` value in the output graph: its latest functional version. A
+// write bumps the version. A view of the root is a chain of view nodes; its
+// value is the chain replayed on `current`, cached per version, so a view read
+// after a mutation of any alias is recomputed from the updated base.
+#include "opt/functionalize.h"
+
+#include <unordered_map>
+
+#include "frontend/diagnostics.h"
+#include "ir/alias_analysis.h"
+#include "ir/meta_inference.h"
+#include "ir/op_table.h"
+
+namespace tdsl::opt {
+
+using namespace tdsl::ir;
+
+namespace {
+
+struct Storage {
+  IrValue* current = nullptr;  // latest version (output graph)
+  IrValue* input = nullptr;    // the output graph's input, for input roots
+  int version = 0;
+  // Region bookkeeping for the write-back (Note [Static write-back region]).
+  bool wroteWhole = false;
+  bool regionStatic = true;
+  std::vector<const Node*> regionChain;  // view chain of the first regional write
+  IrValue* lastRegionValue = nullptr;    // value written by the last regional write
+};
+
+// Note [Static write-back region]: when every write to an input went through
+// view chains with the same ops and the same non-tensor arguments, the
+// changed region is that view, and only it is copied back.
+bool sameChain(const std::vector<const Node*>& a, const std::vector<const Node*>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i]->op() != b[i]->op()) return false;
+    for (size_t k = 1; k < a[i]->args().size(); ++k)
+      if (a[i]->args()[k] != b[i]->args()[k]) return false;
+  }
+  return true;
+}
+
+bool chainHasTensorArgs(const std::vector<const Node*>& chain) {
+  for (const Node* n : chain)
+    for (size_t k = 1; k < n->args().size(); ++k)
+      if (!n->args()[k].values().empty()) return true;
+  return false;
+}
+
+class Functionalizer {
+ public:
+  explicit Functionalizer(const Graph& src) : src_(src), out_(src.name()) {
+    copyInplace_ = opTable().find("copy_");
+    copyFunctional_ = copyInplace_ ? copyInplace_->functional : nullptr;
+    generalizedScatter_ = opTable().find("as_strided_scatter");
+    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_);
+  }
+
+  void run(Graph& result) {
+    for (Node* n : src_.nodes()) {
+      if (n->isInput()) {
+        IrValue* in = n->output();
+        IrValue* mine = out_.addInput(in->name(), in->meta());
+        root_[in] = in;
+        Storage& st = storage_[in];
+        st.current = st.input = mine;
+      } else if (n->isOp()) {
+        visitOp(*n);
+      } else {
+        visitOutput(*n);
+      }
+    }
+    result.swapContents(out_);
+  }
+
+ private:
+  // The value an input-graph value has now (Note [Versions of a storage]).
+  IrValue* get(const IrValue* v) {
+    auto red = redirect_.find(v);
+    if (red != redirect_.end()) return get(red->second);
+    const IrValue* r = root_.at(v);
+    Storage& st = storage_.at(r);
+    if (v == r) return st.current;
+    auto cached = viewCache_.find(v);
+    if (cached != viewCache_.end() && cached->second.first == st.version && cached->second.second.first == r)
+      return cached->second.second.second;
+    const Node* viewNode = v->node();
+    IrValue* replayed = replayView(*viewNode, v->outputIndex(), nullptr, /*onInput=*/false);
+    viewCache_[v] = {st.version, {r, replayed}};
+    return replayed;
+  }
+
+  // Emits `viewNode` again with translated arguments; its aliased argument is
+  // the latest version (or, with onInput, the chain replayed on the graph
+  // input itself, for write-backs and returned views).
+  IrValue* replayView(const Node& viewNode, size_t outputIndex, Node* before, bool onInput) {
+    int src = aliasedArgIndex(viewNode, outputIndex);
+    TDSL_ASSERT(src >= 0);
+    std::vector<Arg> args = translateArgs(viewNode);
+    const IrValue* parent = viewNode.tensorArg(static_cast<size_t>(src));
+    args[static_cast<size_t>(src)] = Arg::ofTensor(onInput ? onInputValue(parent, before) : get(parent));
+    Node* n = emitOp(out_, *viewNode.op(), std::move(args), before);
+    return n->output(outputIndex);
+  }
+
+  // `v` (an alias of a graph input) rebuilt as a view of the input itself.
+  IrValue* onInputValue(const IrValue* v, Node* before) {
+    auto red = redirect_.find(v);
+    if (red != redirect_.end()) return onInputValue(red->second, before);
+    const IrValue* r = root_.at(v);
+    Storage& st = storage_.at(r);
+    TDSL_ASSERT(st.input);
+    if (v == r) return st.input;
+    return replayView(*v->node(), v->outputIndex(), before, /*onInput=*/true);
+  }
+
+  std::vector<Arg> translateArgs(const Node& n) {
+    std::vector<Arg> args = n.args();
+    for (Arg& a : args) {
+      if (a.kind == Arg::Kind::Tensor) a.tensor = get(a.tensor);
+      if (a.kind == Arg::Kind::TensorList)
+        for (IrValue*& t : a.tensors)
+          if (t) t = get(t);
+    }
+    return args;
+  }
+
+  static bool sameValueShape(const ValueMeta& a, const ValueMeta& b) { return a.dtype == b.dtype && a.sizes == b.sizes; }
+
+  void visitOp(const Node& n) {
+    auto written = writtenArgIndices(n);
+    if (written.empty()) {
+      if (isViewNode(n)) {
+        // Views are replayed lazily where they are read (get()).
+        for (size_t i = 0; i < n.numOutputs(); ++i) {
+          int src = aliasedArgIndex(n, i);
+          const IrValue* parent = n.tensorArg(static_cast<size_t>(src));
+          root_[n.output(i)] = root_.at(resolve(parent));
+          chain_[n.output(i)] = chainOf(parent);
+          chain_[n.output(i)].push_back(&n);
+        }
+        return;
+      }
+      std::vector<Arg> args = translateArgs(n);
+      Node* copy;
+      if (argsAreConcrete(args)) {
+        copy = emitOp(out_, *n.op(), std::move(args));
+      } else {
+        std::vector<ValueMeta> metas;
+        for (size_t i = 0; i < n.numOutputs(); ++i) metas.push_back(n.output(i)->meta());
+        copy = out_.createOp(n.op(), std::move(args), std::move(metas));
+      }
+      for (size_t i = 0; i < n.numOutputs(); ++i) {
+        root_[n.output(i)] = n.output(i);
+        storage_[n.output(i)].current = copy->output(i);
+      }
+      return;
+    }
+    if (written.size() != 1)
+      throw Error(ErrorKind::Value, "functionalize: " + n.op()->fullName() + " writes several arguments");
+    const OpDef* functional = n.op()->functional;
+    if (!functional)
+      throw Error(ErrorKind::Value, "functionalize: the op table has no functional variant of " + n.op()->fullName());
+    const IrValue* target = n.tensorArg(written[0]);
+    TDSL_ASSERT(target);
+    std::vector<Arg> args = translateArgs(n);
+    IrValue* targetNow = args[written[0]].tensor;
+    IrValue* newValue;
+    if (functional == copyFunctional_ && sameValueShape(args[1].tensor->meta(), targetNow->meta())) {
+      // Note: x.copy_(y) with matching dtype and shape is a value replacement.
+      newValue = args[1].tensor;
+    } else {
+      newValue = emitOp(out_, *functional, std::move(args))->output();
+      if (!sameValueShape(newValue->meta(), targetNow->meta()))
+        newValue = emitOp(out_, *copyFunctional_, {Arg::ofTensor(targetNow), Arg::ofTensor(newValue), Arg::ofBool(false)})
+                       ->output();
+    }
+    writeThrough(target, targetNow, newValue);
+    // The in-place op's results are the written tensor itself.
+    for (size_t i = 0; i < n.numOutputs(); ++i) {
+      if (aliasedArgIndex(n, i) == static_cast<int>(written[0])) {
+        redirect_[n.output(i)] = resolve(target);
+        root_[n.output(i)] = root_.at(resolve(target));
+      } else {
+        throw Error(ErrorKind::Value, "functionalize: unsupported result of " + n.op()->fullName());
+      }
+    }
+  }
+
+  const IrValue* resolve(const IrValue* v) const {
+    auto red = redirect_.find(v);
+    return red == redirect_.end() ? v : resolve(red->second);
+  }
+
+  std::vector<const Node*> chainOf(const IrValue* v) const {
+    v = resolve(v);
+    auto it = chain_.find(v);
+    return it == chain_.end() ? std::vector<const Node*>{} : it->second;
+  }
+
+  void writeThrough(const IrValue* target, IrValue* targetNow, IrValue* newValue) {
+    target = resolve(target);
+    const IrValue* r = root_.at(target);
+    Storage& st = storage_.at(r);
+    std::vector<const Node*> chain = chainOf(target);
+    if (chain.empty()) {
+      st.current = newValue;
+      st.wroteWhole = true;
+    } else {
+      IrValue* base = st.current;
+      const Node& last = *chain.back();
+      const OpDef* inverse = last.op()->inverse;
+      Node* scatter;
+      if (chain.size() == 1 && inverse && inverse->schema.args.size() == last.op()->schema.args.size() + 1) {
+        // base, src, then the view's own non-self arguments (Note [View inverses]).
+        std::vector<Arg> args = {Arg::ofTensor(base), Arg::ofTensor(newValue)};
+        std::vector<Arg> viewArgs = translateArgs(last);
+        for (size_t k = 1; k < viewArgs.size(); ++k) args.push_back(viewArgs[k]);
+        scatter = emitOp(out_, *inverse, std::move(args));
+      } else {
+        // The generalized scatter takes the view's metadata relative to the
+        // base value it scatters into: targetNow was replayed on `base`.
+        const ValueMeta& m = targetNow->meta();
+        scatter = emitOp(out_, *generalizedScatter_,
+                         {Arg::ofTensor(base), Arg::ofTensor(newValue), Arg::ofInts(m.sizes), Arg::ofInts(m.strides),
+                          Arg::ofInt(m.offset)});
+      }
+      st.current = scatter->output();
+      if (st.regionChain.empty()) st.regionChain = chain;
+      else if (!sameChain(st.regionChain, chain)) st.regionStatic = false;
+      st.lastRegionValue = newValue;
+    }
+    ++st.version;
+  }
+
+  void visitOutput(const Node& n) {
+    // Write-backs first, then returned views of inputs (Note [Static write-back region]).
+    for (Node* in : src_.nodes()) {
+      if (!in->isInput()) continue;
+      Storage& st = storage_.at(in->output());
+      if (st.version == 0) continue;
+      if (!st.wroteWhole && st.regionStatic && !chainHasTensorArgs(st.regionChain)) {
+        IrValue* dst = st.input;
+        for (const Node* view : st.regionChain) {
+          std::vector<Arg> args = view->args();
+          int src = aliasedArgIndex(*view, 0);
+          args[static_cast<size_t>(src)] = Arg::ofTensor(dst);
+          dst = emitOp(out_, *view->op(), std::move(args))->output();
+        }
+        emitOp(out_, *copyInplace_, {Arg::ofTensor(dst), Arg::ofTensor(st.lastRegionValue), Arg::ofBool(false)});
+      } else {
+        emitOp(out_, *copyInplace_, {Arg::ofTensor(st.input), Arg::ofTensor(st.current), Arg::ofBool(false)});
+      }
+    }
+    std::vector<IrValue*> outs;
+    for (const IrValue* v : n.inputValues()) {
+      const IrValue* r = root_.at(resolve(v));
+      if (storage_.at(r).input) outs.push_back(onInputValue(v, nullptr));
+      else outs.push_back(get(v));
+    }
+    out_.setOutputs(outs);
+  }
+
+  const Graph& src_;
+  Graph out_;
+  const OpDef* copyInplace_;
+  const OpDef* copyFunctional_;
+  const OpDef* generalizedScatter_;
+  std::unordered_map<const IrValue*, const IrValue*> root_;      // input-graph value -> its storage root
+  std::unordered_map<const IrValue*, std::vector<const Node*>> chain_;  // view -> chain from the root
+  std::unordered_map<const IrValue*, const IrValue*> redirect_;  // in-place result -> the tensor it returns
+  std::unordered_map<const IrValue*, Storage> storage_;
+  std::unordered_map<const IrValue*, std::pair<int, std::pair<const IrValue*, IrValue*>>> viewCache_;
+};
+
+}  // namespace
+
+void functionalize(Graph& g) { Functionalizer(g).run(g); }
+
+}  // namespace tdsl::opt

@@ -1,0 +1,82 @@
+// The pass pipeline (see pipeline.h).
+#include "opt/pipeline.h"
+
+#include "frontend/diagnostics.h"
+#include "ir/ir_printer.h"
+#include "ir/verifier.h"
+#include "opt/cse.h"
+#include "opt/dce.h"
+#include "opt/functionalize.h"
+
+namespace tdsl::opt {
+
+using namespace tdsl::ir;
+
+namespace {
+
+struct PassEntry {
+  const char* name;
+  bool producesFunctional;  // verify the functional form afterwards
+  void (*run)(Graph& g, PipelineResult& result);
+};
+
+// The one ordered list of passes.
+const PassEntry kPasses[] = {
+    {"functionalize", true, [](Graph& g, PipelineResult&) { functionalize(g); }},
+    {"reinplace", false, [](Graph& g, PipelineResult& r) { r.reinplace = reinplace(g); }},
+    {"dce", false, [](Graph& g, PipelineResult&) { dce(g); }},
+    {"cse", false, [](Graph& g, PipelineResult&) { cse(g); }},
+};
+
+const PassEntry* findPass(const std::string& name) {
+  for (const PassEntry& p : kPasses)
+    if (name == p.name) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<std::string>& passNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const PassEntry& p : kPasses) v.push_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+bool isKnownPass(const std::string& name) { return findPass(name) != nullptr; }
+
+PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const PipelineOptions& options) {
+  PipelineResult result;
+  bool functional = false;
+  for (const std::string& name : passes) {
+    const PassEntry* pass = findPass(name);
+    if (!pass) {
+      std::string known;
+      for (auto& n : passNames()) known += (known.empty() ? "" : ", ") + n;
+      throw Error(ErrorKind::Value, "unknown pass '" + name + "' (known: " + known + ")");
+    }
+    std::string before = options.log ? printGraph(g) : std::string();
+    pass->run(g, result);
+    result.ran.push_back(name);
+    // dce and cse keep a functional graph functional.
+    functional = pass->producesFunctional || (functional && name != "reinplace");
+    if (options.verify) verifyOrThrow(g, VerifyOptions{functional, true}, "after " + name);
+    if (options.log) {
+      std::string after = printGraph(g);
+      *options.log << "after " << name << ":\n" << (after == before ? "(unchanged)\n" : after);
+      if (name == "reinplace") *options.log << result.reinplace.str();
+    }
+  }
+  return result;
+}
+
+PipelineResult runPipeline(Graph& g, const PipelineOptions& options) {
+  std::vector<std::string> passes;
+  for (const std::string& name : passNames())
+    if (options.reinplace || name != "reinplace") passes.push_back(name);
+  return runPasses(g, passes, options);
+}
+
+}  // namespace tdsl::opt

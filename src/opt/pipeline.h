@@ -1,0 +1,42 @@
+// The optimization pipeline as one ordered, logged list (Halide Lower.cpp):
+//
+//   functionalize -> reinplace -> dce -> cse
+//
+// After each pass the graph is verified (functional form after
+// functionalize) and, with a log stream, printed as "after <pass>:" followed
+// by the IR or "(unchanged)". `tdsl opt --passes=...` runs any sub-list of the
+// same passes, by flag name, through runPasses.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+#include "opt/reinplace.h"
+
+namespace tdsl::opt {
+
+struct PipelineOptions {
+  bool reinplace = true;        // off: keep the functional form (aot_eager-like)
+  bool verify = true;           // verify after every pass
+  std::ostream* log = nullptr;  // "after <pass>:" + IR or "(unchanged)"
+};
+
+struct PipelineResult {
+  ReinplaceReport reinplace;    // per-candidate decisions (empty when reinplace did not run)
+  std::vector<std::string> ran; // pass names in order
+};
+
+// The pass flag names, in pipeline order.
+const std::vector<std::string>& passNames();
+bool isKnownPass(const std::string& name);
+
+// Runs the named passes in the given order. Throws tdsl::Error for an
+// unknown pass name or a verification failure.
+PipelineResult runPasses(ir::Graph& g, const std::vector<std::string>& passes, const PipelineOptions& options);
+
+// The default pipeline (functionalize, reinplace unless disabled, dce, cse).
+PipelineResult runPipeline(ir::Graph& g, const PipelineOptions& options = {});
+
+}  // namespace tdsl::opt

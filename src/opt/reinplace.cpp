@@ -1,0 +1,340 @@
+// Reinplacing: see reinplace.h for the contract.
+#include "opt/reinplace.h"
+
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frontend/diagnostics.h"
+#include "ir/alias_analysis.h"
+#include "ir/ir_printer.h"
+#include "ir/meta_inference.h"
+#include "ir/op_table.h"
+
+namespace tdsl::opt {
+
+using namespace tdsl::ir;
+
+namespace {
+
+enum class CandidateKind { None, Scatter, Update, Elementwise };
+
+struct Ops {
+  const OpDef* copyInplace = opTable().find("copy_");
+  const OpDef* clone = opTable().find("clone");
+};
+
+// The view op that `scatter` inverts with the same trailing arguments
+// (Note [View inverses]): slice for slice_scatter, as_strided for
+// as_strided_scatter. Found through the table's inverse links.
+const OpDef* viewOfScatter(const OpDef* scatter) {
+  for (const OpDef& op : opTable().ops())
+    if (op.inverse == scatter && op.schema.args.size() + 1 == scatter->schema.args.size()) return &op;
+  return nullptr;
+}
+
+CandidateKind kindOf(const Node& n) {
+  if (!n.isOp() || isMutation(n) || n.numOutputs() != 1 || !n.tensorArg(0)) return CandidateKind::None;
+  const OpDef* op = n.op();
+  if (op->has(kTagScatter) && viewOfScatter(op)) return CandidateKind::Scatter;
+  if (op->inplace) {
+    auto writes = op->inplace->schema.args;
+    if (writes.empty() || !writes[0].alias.isWrite) return CandidateKind::None;
+    return op->has(kTagPointwise) ? CandidateKind::Elementwise : CandidateKind::Update;
+  }
+  return CandidateKind::None;
+}
+
+bool sameLayout(const ValueMeta& a, const ValueMeta& b) {
+  return a.dtype == b.dtype && a.sizes == b.sizes && (a.strides == b.strides || (a.isContiguous() && b.isContiguous()));
+}
+
+// What a candidate would write, and where its value ends up.
+struct Plan {
+  CandidateKind kind = CandidateKind::None;
+  IrValue* base = nullptr;    // the updated operand (args[0])
+  IrValue* root = nullptr;    // its storage root
+  ValueMeta region;           // elements written, in base's storage
+  Node* endCopy = nullptr;    // the copy_ that writes the chain's value back (if any)
+  std::string why;            // profitability reason, or why not
+};
+
+class Reinplacer {
+ public:
+  explicit Reinplacer(Graph& g) : g_(g) {}
+
+  ReinplaceReport run() {
+    // Label candidates by their position in the input graph, for the report.
+    int index = 0;
+    for (Node* n : g_.nodes()) {
+      if (kindOf(*n) != CandidateKind::None) {
+        labels_[n] = printedOpName(*n) + " #" + std::to_string(index);
+        order_.push_back(n);
+      }
+      ++index;
+    }
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Node* n : order_) {
+        if (done_.count(n)) continue;
+        if (tryCandidate(n)) {
+          changed = true;
+          break;  // the graph changed: restart with fresh alias facts
+        }
+      }
+    }
+    removeRedundantClones();
+    removeSelfCopies();
+    for (Node* n : order_) report_.decisions.push_back(decisions_.at(n));
+    return report_;
+  }
+
+ private:
+  // --- profitability --------------------------------------------------------
+
+  bool isEndCopy(const Node& u, const IrValue* value, const Plan& p, const AliasAnalysis& aa) {
+    return u.op() == ops_.copyInplace && u.tensorArg(1) == value && u.tensorArg(0) != value &&
+           aa.root(u.tensorArg(0)) == p.root && regionOverlap(u.tensorArg(0)->meta(), p.base->meta()) == Overlap::Same;
+  }
+
+  // "Flows back": depth-first walk from the candidate through indexed updates
+  // and scatters that take the current value as their updated operand.
+  Node* flowsBackToInput(Node& cand, const Plan& p, const AliasAnalysis& aa) {
+    std::vector<IrValue*> pending = {cand.output()};
+    std::unordered_set<IrValue*> seen;
+    while (!pending.empty()) {
+      IrValue* current = pending.back();
+      pending.pop_back();
+      if (!seen.insert(current).second) continue;
+      for (Node* u : current->users()) {
+        if (isEndCopy(*u, current, p, aa)) return u;
+        bool allowed = u->isOp() && !isMutation(*u) && u->numOutputs() == 1 &&
+                       (u->op()->has(kTagIndexedUpdate) || u->op()->has(kTagScatter));
+        if (allowed && u->tensorArg(0) == current && sameLayout(u->output()->meta(), current->meta()))
+          pending.push_back(u->output());
+      }
+    }
+    return nullptr;
+  }
+
+  bool isProfitable(Node& cand, Plan& p, const AliasAnalysis& aa) {
+    if (p.kind == CandidateKind::Elementwise) {
+      for (Node* u : cand.output()->users())
+        if (isEndCopy(*u, cand.output(), p, aa)) {
+          p.endCopy = u;
+          p.why = "result copied into its first operand's region";
+          return true;
+        }
+      if (!p.root->node()->isInput()) {
+        p.why = "writes into an intermediate buffer";
+        return true;
+      }
+      p.why = "result is not copied back into its first operand";
+      return false;
+    }
+    p.endCopy = flowsBackToInput(cand, p, aa);
+    if (p.endCopy) {
+      p.why = "flows back into graph input %" + p.root->name();
+      return true;
+    }
+    if (!p.root->node()->isInput()) {
+      p.why = "base buffer is materialized anyway";
+      return true;
+    }
+    p.why = "value does not flow back into graph input %" + p.root->name();
+    return false;
+  }
+
+  // --- safety ---------------------------------------------------------------
+
+  // Empty when safe, else the reason.
+  std::string checkSafety(Node& cand, const Plan& p, const AliasAnalysis& aa) {
+    const IrValue* result = cand.output();
+    // Metadata of the in-place result must be what the functional one was.
+    if (!sameLayout(result->meta(), p.base->meta())) return "metadata mismatch: result " + printMeta(result->meta()) +
+                                                             " vs base " + printMeta(p.base->meta());
+    if (!isConcrete(p.region)) return "symbolic region: overlap cannot be proven";
+    if (hasInternalOverlap(p.region)) return "written view overlaps itself (expanded or stride 0)";
+    // Other operands must not overlap the written region.
+    for (size_t i = 1; i < cand.args().size(); ++i) {
+      for (IrValue* v : cand.args()[i].values()) {
+        if (aa.root(v) != p.root) continue;
+        Overlap o = regionOverlap(v->meta(), p.region);
+        bool ok = o == Overlap::Disjoint || (p.kind == CandidateKind::Elementwise && o == Overlap::Same);
+        if (!ok) return "operand overlaps the written region";
+      }
+    }
+    const int64_t endPos = p.endCopy ? p.endCopy->position() : std::numeric_limits<int64_t>::max();
+    if (p.root->node()->isInput() && !p.endCopy) return "graph input without a write-back";
+    // Liveness by version: old-value reads between the candidate and the write-back.
+    for (IrValue* v : aa.aliasesOf(p.root)) {
+      for (Node* u : v->users()) {
+        if (u == &cand || !cand.isBefore(u) || u->position() >= endPos) continue;
+        if (isViewNode(*u) && aliasedArgIndex(*u, 0) >= 0 && u->tensorArg(static_cast<size_t>(aliasedArgIndex(*u, 0))) == v)
+          continue;  // a view reads nothing; its own uses are checked as aliases
+        if (!mayOverlap(v->meta(), p.region)) continue;
+        if (u->isOutput()) return "old value of the base is returned";
+        return "old value read after the update by " + printedOpName(*u);
+      }
+    }
+    // The write-back goes into the same input and region (isEndCopy), and it
+    // ends this version chain: the value it writes is not updated further.
+    if (p.endCopy) {
+      IrValue* written = p.endCopy->tensorArg(1);
+      for (Node* u : written->users())
+        if (u != p.endCopy && p.endCopy->isBefore(u) && !isViewNode(*u))
+          return "written-back value is used again after the write-back";
+    }
+    // The result must not escape as an output eager returns fresh.
+    if (p.root->node()->isInput())
+      for (IrValue* v : aa.aliasesOf(aa.root(result)))
+        for (Node* u : v->users())
+          if (u->isOutput()) return "result is a graph output that eager returns fresh";
+    // No later write may clobber the result while it is still read.
+    for (IrValue* v : aa.aliasesOf(p.root)) {
+      for (Node* w : v->users()) {
+        if (!cand.isBefore(w) || !isMutation(*w)) continue;
+        if (w == p.endCopy && w->tensorArg(1) == result) continue;  // writes the result itself back
+        if (!mayOverlap(w->tensorArg(writtenArgIndices(*w)[0])->meta(), p.region)) continue;
+        for (IrValue* r : aa.aliasesOf(aa.root(result)))
+          for (Node* reader : r->users())
+            if (w->isBefore(reader) && !(reader == p.endCopy)) return "result clobbered by a later write into its base";
+      }
+    }
+    return "";
+  }
+
+  // --- driver ---------------------------------------------------------------
+
+  bool tryCandidate(Node* n) {
+    AliasAnalysis aa(g_);
+    Plan p;
+    p.kind = kindOf(*n);
+    p.base = n->tensorArg(0);
+    p.root = aa.root(p.base);
+    ReinplaceDecision d;
+    d.candidate = labels_.at(n);
+    if (p.kind == CandidateKind::Scatter) {
+      const OpDef* view = viewOfScatter(n->op());
+      std::vector<Arg> args = {Arg::ofTensor(p.base)};
+      for (size_t i = 2; i < n->args().size(); ++i) args.push_back(n->args()[i]);
+      try {
+        p.region = inferOutputMetas(*view, args).at(0);
+      } catch (const Error&) {
+        d.reason = "symbolic region: overlap cannot be proven";
+        decisions_[n] = d;
+        return false;
+      }
+    } else {
+      p.region = p.base->meta();
+    }
+    if (!isProfitable(*n, p, aa)) {
+      d.reason = "not profitable: " + p.why;
+      decisions_[n] = d;
+      return false;
+    }
+    std::string unsafe = checkSafety(*n, p, aa);
+    if (!unsafe.empty()) {
+      d.reason = "unsafe: " + unsafe;
+      decisions_[n] = d;
+      return false;
+    }
+    rewrite(n, p);
+    d.reinplaced = true;
+    d.reason = p.why;
+    decisions_[n] = d;
+    done_.insert(n);
+    return true;
+  }
+
+  void rewrite(Node* n, const Plan& p) {
+    if (p.kind == CandidateKind::Scatter) {
+      const OpDef* view = viewOfScatter(n->op());
+      std::vector<Arg> args = {Arg::ofTensor(p.base)};
+      for (size_t i = 2; i < n->args().size(); ++i) args.push_back(n->args()[i]);
+      Node* region = emitOp(g_, *view, std::move(args), n);
+      emitOp(g_, *ops_.copyInplace, {Arg::ofTensor(region->output()), n->args()[1], Arg::ofBool(false)}, n);
+      n->output()->replaceAllUsesWith(p.base);
+    } else {
+      Node* inplace = emitOp(g_, *n->op()->inplace, n->args(), n);
+      n->output()->replaceAllUsesWith(inplace->output());
+    }
+    g_.erase(n);
+  }
+
+  // Note [Redundant clones]: c = clone(x); ...in-place updates of c...;
+  // copy_(x, c') with c' an alias of c's whole storage: when x is not read
+  // between the clone and the copy_, and c is not read afterwards, the
+  // updates can go to x directly.
+  void removeRedundantClones() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      AliasAnalysis aa(g_);
+      for (Node* c : g_.opNodes()) {
+        if (c->op() != ops_.clone) continue;
+        IrValue* x = c->tensorArg(0);
+        IrValue* cv = c->output();
+        if (!sameLayout(cv->meta(), x->meta()) || hasInternalOverlap(x->meta())) continue;
+        Node* back = nullptr;
+        for (IrValue* a : aa.aliasesOf(cv))
+          for (Node* u : a->users())
+            if (u->op() == ops_.copyInplace && u->tensorArg(1) == a && u->tensorArg(0) == x &&
+                regionOverlap(a->meta(), x->meta()) == Overlap::Same)
+              back = u;
+        if (!back) continue;
+        bool safe = true;
+        for (IrValue* a : aa.aliasesOf(aa.root(x)))
+          for (Node* u : a->users())
+            if (u != back && c->isBefore(u) && back->isBefore(u) == false && u != c) safe = false;
+        for (IrValue* a : aa.aliasesOf(cv))
+          for (Node* u : a->users())
+            if (back->isBefore(u)) safe = false;
+        if (!safe) continue;
+        cv->replaceAllUsesWith(x);
+        g_.erase(c);
+        ++report_.removedClones;
+        changed = true;
+        break;
+      }
+    }
+  }
+
+  // copy_(dst, src) where src is dst's very region: a no-op.
+  void removeSelfCopies() {
+    AliasAnalysis aa(g_);
+    for (Node* n : g_.opNodes()) {
+      if (n->op() != ops_.copyInplace) continue;
+      IrValue* dst = n->tensorArg(0);
+      IrValue* src = n->tensorArg(1);
+      if (aa.root(dst) != aa.root(src) || regionOverlap(dst->meta(), src->meta()) != Overlap::Same) continue;
+      if (dst->meta().dtype != src->meta().dtype) continue;
+      n->output()->replaceAllUsesWith(dst);
+      g_.erase(n);
+      ++report_.removedCopies;
+    }
+  }
+
+  Graph& g_;
+  Ops ops_;
+  ReinplaceReport report_;
+  std::vector<Node*> order_;
+  std::unordered_map<Node*, std::string> labels_;
+  std::unordered_map<Node*, ReinplaceDecision> decisions_;
+  std::unordered_set<Node*> done_;
+};
+
+}  // namespace
+
+std::string ReinplaceReport::str() const {
+  std::string s;
+  for (auto& d : decisions) s += d.candidate + ": " + (d.reinplaced ? "reinplaced (" + d.reason + ")" : "not_reinplaced: " + d.reason) + "\n";
+  if (removedCopies || removedClones)
+    s += "removed " + std::to_string(removedCopies) + " redundant copy_, " + std::to_string(removedClones) + " clone\n";
+  return s;
+}
+
+ReinplaceReport reinplace(Graph& g) { return Reinplacer(g).run(); }
+
+}  // namespace tdsl::opt
