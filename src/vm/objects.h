@@ -170,6 +170,19 @@ class EllipsisObject : public OtherObject {
   EllipsisObject() : OtherObject(OtherKind::Ellipsis) {}
 };
 
+// Objects defined outside the VM core (compiled callables, graph modules, ...)
+// that scripts can call, print and query attributes of. The VM calls these
+// virtuals; the defaults report "not callable" / "no attribute".
+class ExtensionObject : public OtherObject {
+ public:
+  ExtensionObject() : OtherObject(OtherKind::Extension) {}
+  virtual std::string typeName() const = 0;             // type(x).__name__
+  virtual std::string repr() const { return "<" + typeName() + " object>"; }
+  virtual bool callable() const { return false; }
+  virtual Value call(Interpreter& interp, const CallArgs& args);  // default: TypeError
+  virtual const Value* getAttr(std::string_view name) const { return nullptr; }
+};
+
 inline bool isOther(const Value& v, OtherKind sub) {
   return v.isObj(ObjKind::Other) && v.as<Object>()->kind() == ObjKind::Other &&
          dynamic_cast<OtherObject*>(v.asObj()) && static_cast<OtherObject*>(v.asObj())->sub == sub;

@@ -1,0 +1,149 @@
+// The tdsl command line: `tdsl run [FLAGS] FILE|- [ARGS...]`, `tdsl opt ...`,
+// `tdsl --version`, `tdsl --help`. Exit status: 0 success, 1 script error,
+// 2 usage error (DESIGN.md §4). Script arguments after FILE reach sys.argv
+// untouched, including ones that start with '-', so `run` parses its own
+// flags by hand (only flags before FILE belong to tdsl).
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "vm/interpreter.h"
+
+#ifndef TDSL_VERSION
+#define TDSL_VERSION "0.0.0"
+#endif
+
+namespace tdsl {
+int runOptCommand(int argc, char** argv);  // src/tools/opt.cpp (IR engineer)
+}
+
+namespace {
+
+tdsl::Interpreter* gRunning = nullptr;  // the interpreter SIGINT interrupts
+
+extern "C" void onSigint(int) {
+  if (gRunning) gRunning->requestInterrupt();
+}
+
+const char* kUsage =
+    "usage: tdsl <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  run [FLAGS] FILE [ARGS...]   run a script (FILE '-' reads standard input);\n"
+    "                               ARGS reach the script as sys.argv[1:]\n"
+    "  opt [OPTIONS] FILE.tir       run graph-IR passes on a text graph\n"
+    "\n"
+    "run flags:\n"
+    "  --eager              torch.compile(fn) returns fn unchanged\n"
+    "  --backend NAME       default torch.compile backend (tdsl, eager, aot_eager)\n"
+    "  --stats              print compile statistics at exit\n"
+    "  --stats-json FILE    write compile statistics as JSON\n"
+    "  --log CATS           log categories (graph_breaks,recompiles,guards,graph,\n"
+    "                       functional,optimized,code); also TDSL_LOGS\n"
+    "  --no-reinplace       skip the reinplacing pass\n"
+    "  --dis                print the bytecode before running\n"
+    "\n"
+    "  --version            print the version\n"
+    "  --help               print this help\n"
+    "\n"
+    "exit status: 0 success, 1 script error, 2 usage error\n";
+
+int usageError(const std::string& msg) {
+  std::fprintf(stderr, "tdsl: %s\n%s", msg.c_str(), kUsage);
+  return 2;
+}
+
+int runCommand(int argc, char** argv) {
+  tdsl::InterpreterOptions opts;
+  if (const char* logs = std::getenv("TDSL_LOGS")) opts.logs = logs;
+  int i = 0;
+  std::string file;
+  for (; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const std::string& flag) -> std::string {
+      if (a.size() > flag.size() && a.compare(0, flag.size() + 1, flag + "=") == 0) return a.substr(flag.size() + 1);
+      if (i + 1 >= argc) throw std::runtime_error(flag + " needs a value");
+      return argv[++i];
+    };
+    auto is = [&](const std::string& flag) { return a == flag || a.rfind(flag + "=", 0) == 0; };
+    if (a == "-" || a.empty() || a[0] != '-') { file = a; ++i; break; }
+    if (a == "--eager") opts.eager = true;
+    else if (a == "--stats") opts.stats = true;
+    else if (a == "--no-reinplace") opts.reinplace = false;
+    else if (a == "--dis") opts.disassemble = true;
+    else if (is("--backend")) opts.backend = value("--backend");
+    else if (is("--stats-json")) opts.statsJson = value("--stats-json");
+    else if (is("--log")) opts.logs = value("--log");
+    else if (a == "--help" || a == "-h") { std::fputs(kUsage, stdout); return 0; }
+    else if (a == "--") { if (i + 1 < argc) { file = argv[i + 1]; i += 2; } break; }
+    else return usageError("unknown option '" + a + "' for run");
+  }
+  if (file.empty()) return usageError("run: missing script file");
+  if (file != "-") {
+    std::ifstream probe(file);
+    if (!probe) {
+      std::fprintf(stderr, "tdsl: can't open file '%s': No such file or directory\n", file.c_str());
+      return 2;
+    }
+  }
+  std::vector<std::string> scriptArgv{file};
+  for (; i < argc; ++i) scriptArgv.push_back(argv[i]);
+
+  int status = 0;
+  try {
+    tdsl::Interpreter interp(opts);
+    gRunning = &interp;
+    std::signal(SIGINT, onSigint);
+    try {
+      interp.runFile(file, scriptArgv);
+    } catch (const tdsl::Error& e) {
+      std::fflush(stdout);
+      std::string msg = tdsl::formatError(e);
+      std::fwrite(msg.data(), 1, msg.size(), stderr);
+      status = 1;
+    } catch (const tdsl::ScriptExit& e) {
+      status = e.status;
+    }
+    gRunning = nullptr;
+  } catch (const tdsl::Error& e) {
+    std::fflush(stdout);
+    std::string msg = tdsl::formatError(e);
+    std::fwrite(msg.data(), 1, msg.size(), stderr);
+    status = 1;
+  } catch (const tdsl::ScriptExit& e) {
+    status = e.status;
+  } catch (const tdsl::InternalError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    status = 3;
+  }
+  gRunning = nullptr;
+  std::fflush(stdout);
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usageError("missing command");
+  std::string cmd = argv[1];
+  if (cmd == "--version" || cmd == "-V") {
+    std::printf("tdsl %s\n", TDSL_VERSION);
+    return 0;
+  }
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  try {
+    if (cmd == "run") return runCommand(argc - 2, argv + 2);
+  } catch (const std::runtime_error& e) {
+    return usageError(e.what());
+  }
+  if (cmd == "opt") return tdsl::runOptCommand(argc - 1, argv + 1);
+  return usageError("unknown command '" + cmd + "'");
+}

@@ -1,0 +1,1033 @@
+// Bytecode compiler (see compiler.h). Two phases per module:
+//  1. scope analysis (ScopeBuilder): for every function, its locals, globals,
+//     the locals inner functions capture (cells) and its free variables;
+//  2. code generation (FunctionCompiler): registers = params, free-variable
+//     cells, other locals, then temporaries allocated stack-wise.
+#include "vm/compiler.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+
+namespace tdsl {
+
+namespace {
+
+using namespace ast;
+
+// Bounds the compiler's own recursion independently of the parser's limits.
+constexpr int kMaxCompileDepth = 2000;
+
+[[noreturn]] void compileError(const SourceRange& where, const std::string& msg) {
+  throw Error(ErrorKind::Syntax, msg, where);
+}
+
+// ---------------------------------------------------------------------------
+// Scope analysis
+
+struct Scope {
+  Scope* parent = nullptr;
+  bool isModule = false;
+  std::vector<std::string> params;
+  std::set<std::string> globals;
+  std::set<std::string> assigned;   // bound in this function (locals unless global)
+  std::set<std::string> used;       // read or written here (incl. pass-through of inner frees)
+  std::set<std::string> cells;      // locals captured by inner functions
+  std::vector<std::string> frees;   // free variables, in order of discovery
+  std::vector<Scope*> children;
+  bool isLocal(const std::string& n) const { return !isModule && assigned.count(n) && !globals.count(n); }
+};
+
+class ScopeBuilder {
+ public:
+  std::map<const void*, std::unique_ptr<Scope>> scopes;  // keyed by FunctionDef / Lambda node
+
+  Scope* build(const Module& m) {
+    auto root = std::make_unique<Scope>();
+    root->isModule = true;
+    Scope* r = root.get();
+    scopes[&m] = std::move(root);
+    cur_ = r;
+    for (auto& s : m.body) stmt(*s);
+    resolve(r);
+    return r;
+  }
+
+ private:
+  Scope* cur_ = nullptr;
+  std::vector<std::set<std::string>> compVars_;
+  int depth_ = 0;
+
+  struct DepthGuard {
+    int& d;
+    explicit DepthGuard(int& d, const SourceRange& w) : d(d) {
+      if (++d > kMaxCompileDepth) compileError(w, "too deeply nested");
+    }
+    ~DepthGuard() { --d; }
+  };
+
+  bool inComp(const std::string& n) const {
+    for (auto& s : compVars_)
+      if (s.count(n)) return true;
+    return false;
+  }
+  void use(const std::string& n) {
+    if (!inComp(n)) cur_->used.insert(n);
+  }
+  void bind(const std::string& n) {
+    cur_->assigned.insert(n);
+    cur_->used.insert(n);
+  }
+  void target(const Expr& e) {
+    if (auto* n = e.as<Name>()) { bind(n->id); return; }
+    if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) target(*x); return; }
+    if (auto* l = e.as<List>()) { for (auto& x : l->elts) target(*x); return; }
+    expr(e);  // attribute / subscript: their parts are reads
+  }
+  void block(const StmtList& b) { for (auto& s : b) stmt(*s); }
+
+  void function(const void* key, const std::vector<Param>& params, const StmtList* body, const Expr* lambdaBody) {
+    for (auto& p : params)
+      if (p.defaultValue) expr(*p.defaultValue);
+    auto sc = std::make_unique<Scope>();
+    sc->parent = cur_;
+    for (auto& p : params) {
+      sc->params.push_back(p.name);
+      sc->assigned.insert(p.name);
+      sc->used.insert(p.name);
+    }
+    Scope* s = sc.get();
+    cur_->children.push_back(s);
+    scopes[key] = std::move(sc);
+    Scope* saved = cur_;
+    auto savedComp = std::move(compVars_);
+    compVars_.clear();
+    cur_ = s;
+    if (body) block(*body);
+    if (lambdaBody) expr(*lambdaBody);
+    cur_ = saved;
+    compVars_ = std::move(savedComp);
+  }
+
+  void stmt(const Stmt& s) {
+    DepthGuard g(depth_, s.where);
+    switch (s.kind) {
+      case Stmt::Kind::ExprStmt: expr(*s.as<ExprStmt>()->value); break;
+      case Stmt::Kind::Assign: {
+        auto* a = s.as<Assign>();
+        expr(*a->value);
+        for (auto& t : a->targets) target(*t);
+        break;
+      }
+      case Stmt::Kind::AugAssign: {
+        auto* a = s.as<AugAssign>();
+        expr(*a->value);
+        if (auto* n = a->target->as<Name>()) bind(n->id);
+        else expr(*a->target);
+        break;
+      }
+      case Stmt::Kind::If: {
+        auto* i = s.as<If>();
+        for (auto& b : i->branches) { expr(*b.test); block(b.body); }
+        block(i->orelse);
+        break;
+      }
+      case Stmt::Kind::While: { auto* w = s.as<While>(); expr(*w->test); block(w->body); break; }
+      case Stmt::Kind::For: {
+        auto* f = s.as<For>();
+        expr(*f->iter);
+        target(*f->target);
+        block(f->body);
+        break;
+      }
+      case Stmt::Kind::FunctionDef: {
+        auto* f = s.as<FunctionDef>();
+        for (auto& d : f->decorators) expr(*d);
+        function(f, f->params, &f->body, nullptr);
+        bind(f->name);
+        break;
+      }
+      case Stmt::Kind::Return: if (auto* r = s.as<Return>(); r->value) expr(*r->value); break;
+      case Stmt::Kind::Assert: {
+        auto* a = s.as<Assert>();
+        expr(*a->test);
+        if (a->msg) expr(*a->msg);
+        break;
+      }
+      case Stmt::Kind::Import:
+        for (auto& a : s.as<Import>()->names) {
+          std::string n = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
+          bind(n);
+        }
+        break;
+      case Stmt::Kind::ImportFrom:
+        for (auto& a : s.as<ImportFrom>()->names) bind(a.asname.empty() ? a.name : a.asname);
+        break;
+      case Stmt::Kind::Global:
+        for (auto& n : s.as<Global>()->names) {
+          if (!cur_->isModule && cur_->assigned.count(n) && !cur_->globals.count(n))
+            compileError(s.where, "name '" + n + "' is assigned to before global declaration");
+          cur_->globals.insert(n);
+        }
+        break;
+      case Stmt::Kind::Break:
+      case Stmt::Kind::Continue:
+      case Stmt::Kind::Pass: break;
+    }
+  }
+
+  void exprs(const ExprList& l) { for (auto& e : l) expr(*e); }
+  void fparts(const std::vector<FStringPart>& parts) {
+    for (auto& p : parts)
+      if (p.kind == FStringPart::Kind::Field) { expr(*p.expr); fparts(p.spec); }
+  }
+
+  void expr(const Expr& e) {
+    DepthGuard g(depth_, e.where);
+    switch (e.kind) {
+      case Expr::Kind::Name: use(e.as<Name>()->id); break;
+      case Expr::Kind::FString: fparts(e.as<FString>()->parts); break;
+      case Expr::Kind::Tuple: exprs(e.as<Tuple>()->elts); break;
+      case Expr::Kind::List: exprs(e.as<List>()->elts); break;
+      case Expr::Kind::Dict: exprs(e.as<Dict>()->keys); exprs(e.as<Dict>()->values); break;
+      case Expr::Kind::Call: {
+        auto* c = e.as<Call>();
+        expr(*c->func);
+        exprs(c->args);
+        for (auto& k : c->keywords) expr(*k.value);
+        break;
+      }
+      case Expr::Kind::Attribute: expr(*e.as<Attribute>()->value); break;
+      case Expr::Kind::Subscript: expr(*e.as<Subscript>()->value); expr(*e.as<Subscript>()->index); break;
+      case Expr::Kind::Slice: {
+        auto* s = e.as<Slice>();
+        if (s->lower) expr(*s->lower);
+        if (s->upper) expr(*s->upper);
+        if (s->step) expr(*s->step);
+        break;
+      }
+      case Expr::Kind::UnaryOp: expr(*e.as<UnaryOp>()->operand); break;
+      case Expr::Kind::BinOp: expr(*e.as<BinOp>()->lhs); expr(*e.as<BinOp>()->rhs); break;
+      case Expr::Kind::Compare: expr(*e.as<Compare>()->left); exprs(e.as<Compare>()->comparators); break;
+      case Expr::Kind::BoolOp: exprs(e.as<BoolOp>()->values); break;
+      case Expr::Kind::IfExp: {
+        auto* i = e.as<IfExp>();
+        expr(*i->test); expr(*i->body); expr(*i->orelse);
+        break;
+      }
+      case Expr::Kind::ListComp: {
+        auto* lc = e.as<ListComp>();
+        size_t pushed = 0;
+        for (size_t gi = 0; gi < lc->generators.size(); ++gi) {
+          auto& gen = lc->generators[gi];
+          expr(*gen.iter);
+          std::set<std::string> names;
+          collectTargetNames(*gen.target, names);
+          compVars_.push_back(std::move(names));
+          ++pushed;
+          for (auto& c : gen.ifs) expr(*c);
+        }
+        expr(*lc->elt);
+        for (size_t i = 0; i < pushed; ++i) compVars_.pop_back();
+        break;
+      }
+      case Expr::Kind::Lambda: {
+        auto* l = e.as<Lambda>();
+        function(l, l->params, nullptr, l->body.get());
+        break;
+      }
+      default: break;
+    }
+  }
+
+ public:
+  static void collectTargetNames(const Expr& e, std::set<std::string>& out) {
+    if (auto* n = e.as<Name>()) out.insert(n->id);
+    else if (auto* t = e.as<Tuple>()) for (auto& x : t->elts) collectTargetNames(*x, out);
+    else if (auto* l = e.as<List>()) for (auto& x : l->elts) collectTargetNames(*x, out);
+  }
+
+ private:
+  // Free-variable resolution, children first so their frees pass through us.
+  void resolve(Scope* s) {
+    for (Scope* c : s->children) resolve(c);
+    if (s->isModule) return;
+    for (const std::string& n : std::set<std::string>(s->used)) {
+      if (s->isLocal(n) || s->globals.count(n)) continue;
+      // Find the nearest enclosing function that binds n.
+      Scope* owner = nullptr;
+      for (Scope* p = s->parent; p && !p->isModule; p = p->parent) {
+        if (p->globals.count(n)) break;
+        if (p->isLocal(n)) { owner = p; break; }
+      }
+      if (!owner) continue;  // global
+      owner->cells.insert(n);
+      for (Scope* p = s; p != owner; p = p->parent) {
+        if (std::find(p->frees.begin(), p->frees.end(), n) == p->frees.end()) p->frees.push_back(n);
+        p->used.insert(n);
+      }
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Code generation
+
+class FunctionCompiler {
+ public:
+  FunctionCompiler(ScopeBuilder& scopes, Scope* scope, SourceFilePtr file, GlobalsTable& globals,
+                   FunctionCompiler* parent)
+      : scopes_(scopes), scope_(scope), file_(std::move(file)), globals_(globals), parent_(parent) {
+    code_ = std::make_shared<CodeObject>();
+    code_->file = file_;
+  }
+
+  std::shared_ptr<CodeObject> compileModule(const Module& m) {
+    code_->name = "<module>";
+    code_->isModule = true;
+    range_ = m.where;
+    for (size_t i = 0; i < m.body.size(); ++i) {
+      const Stmt& s = *m.body[i];
+      if (i + 1 == m.body.size() && s.is<ExprStmt>()) {
+        Loc loc(*this, s.where);
+        int r = expr(*s.as<ExprStmt>()->value);
+        emit(Instr::make(Op::RETURN, r));
+        return finish();
+      }
+      stmt(s);
+    }
+    emit(Instr::make(Op::RETURNNONE));
+    return finish();
+  }
+
+  std::shared_ptr<CodeObject> compileFunction(const std::string& name, const std::vector<Param>& params,
+                                              const StmtList* body, const Expr* lambdaBody, const SourceRange& where) {
+    code_->name = name;
+    code_->defLoc = where.begin;
+    range_ = where;
+    // Register layout: params, free-variable cells, other locals.
+    for (auto& p : params) declareLocal(p.name);
+    code_->nparams = static_cast<int>(params.size());
+    for (auto& p : params) code_->ndefaults += p.defaultValue ? 1 : 0;
+    for (auto& p : params) code_->paramNames.push_back(p.name);
+    for (auto& f : scope_->frees) {
+      int r = declareLocal(f);
+      code_->freeRegs.push_back(r);
+    }
+    for (auto& n : scope_->assigned)
+      if (scope_->isLocal(n) && !locals_.count(n)) declareLocal(n);
+    firstTemp_ = nextReg_;
+    // Prologue: turn captured locals into cells.
+    for (auto& n : scope_->cells) {
+      int r = locals_.at(n);
+      bool isParam = std::find(scope_->params.begin(), scope_->params.end(), n) != scope_->params.end();
+      emit(Instr::make(isParam ? Op::MAKECELL : Op::NEWCELL, r));
+      code_->cellRegs.push_back(r);
+    }
+    if (body) {
+      block(*body);
+      emit(Instr::make(Op::RETURNNONE));
+    } else {
+      Loc loc(*this, lambdaBody->where);
+      int r = expr(*lambdaBody);
+      emit(Instr::make(Op::RETURN, r));
+    }
+    return finish();
+  }
+
+ private:
+  ScopeBuilder& scopes_;
+  Scope* scope_;
+  SourceFilePtr file_;
+  GlobalsTable& globals_;
+  FunctionCompiler* parent_;
+  std::shared_ptr<CodeObject> code_;
+  std::unordered_map<std::string, int> locals_;
+  int nextReg_ = 0;
+  int firstTemp_ = 0;
+  SourceRange range_;
+  std::map<std::string, int> constIndex_;
+  std::vector<std::unordered_map<std::string, int>> compScopes_;
+  struct LoopLabels {
+    std::vector<size_t> breaks;
+    size_t continueTarget;
+  };
+  std::vector<LoopLabels> loops_;
+  int depth_ = 0;
+
+  // RAII: the source range attached to instructions emitted meanwhile, plus depth check.
+  struct Loc {
+    FunctionCompiler& c;
+    SourceRange saved;
+    Loc(FunctionCompiler& c, const SourceRange& r) : c(c), saved(c.range_) {
+      if (++c.depth_ > kMaxCompileDepth) compileError(r, "too deeply nested");
+      if (r.valid()) c.range_ = r;
+    }
+    ~Loc() { c.range_ = saved; --c.depth_; }
+  };
+  // RAII: temporaries allocated meanwhile are released at the end.
+  struct TempScope {
+    FunctionCompiler& c;
+    int saved;
+    explicit TempScope(FunctionCompiler& c) : c(c), saved(c.nextReg_) {}
+    ~TempScope() { c.nextReg_ = saved; }
+  };
+
+  std::shared_ptr<CodeObject> finish() {
+    code_->nregs = std::max(code_->nregs, nextReg_);
+    return code_;
+  }
+
+  int declareLocal(const std::string& n) {
+    int r = newReg();
+    locals_[n] = r;
+    if (static_cast<int>(code_->regNames.size()) <= r) code_->regNames.resize(static_cast<size_t>(r) + 1);
+    code_->regNames[static_cast<size_t>(r)] = n;
+    return r;
+  }
+  int newReg() {
+    if (nextReg_ >= kMaxRegisters) compileError(range_, "function needs too many registers");
+    int r = nextReg_++;
+    if (nextReg_ > code_->nregs) code_->nregs = nextReg_;
+    return r;
+  }
+  int temp() { return newReg(); }
+
+  size_t emit(Instr in) {
+    uint32_t pc = static_cast<uint32_t>(code_->code.size());
+    code_->code.push_back(in);
+    auto& lines = code_->lines;
+    if (lines.empty() || lines.back().begin.line != range_.begin.line || lines.back().begin.col != range_.begin.col ||
+        lines.back().end.line != range_.end.line || lines.back().end.col != range_.end.col)
+      lines.push_back(LineEntry{pc, range_.begin, range_.end});
+    return pc;
+  }
+  size_t here() const { return code_->code.size(); }
+  size_t emitJump(Op op, int a = 0) { return emit(Instr::makeBx(op, a, 0)); }
+  void patch(size_t at, size_t target) {
+    int32_t off = static_cast<int32_t>(target) - static_cast<int32_t>(at + 1);
+    Instr& in = code_->code[at];
+    uint32_t bx = static_cast<uint32_t>(off);
+    in.b = static_cast<uint16_t>(bx & 0xFFFF);
+    in.c = static_cast<uint16_t>(bx >> 16);
+  }
+  void jumpTo(Op op, size_t target, int a = 0) { patch(emitJump(op, a), target); }
+
+  int constant(const std::string& key, Value v) {
+    auto it = constIndex_.find(key);
+    if (it != constIndex_.end()) return it->second;
+    if (static_cast<int>(code_->constants.size()) >= kMaxConstants) compileError(range_, "too many constants");
+    int k = static_cast<int>(code_->constants.size());
+    code_->constants.push_back(std::move(v));
+    constIndex_.emplace(key, k);
+    return k;
+  }
+  int strConst(const std::string& s) { return constant("s:" + s, makeStr(s)); }
+  void loadConst(int dst, int k) { emit(Instr::makeBx(Op::LOADK, dst, static_cast<uint32_t>(k))); }
+
+  // ---- names
+
+  enum class NameKind { Local, Cell, Global, Comp };
+  struct Resolved { NameKind kind; int index; };
+  Resolved resolve(const std::string& n) {
+    for (auto it = compScopes_.rbegin(); it != compScopes_.rend(); ++it) {
+      auto f = it->find(n);
+      if (f != it->end()) return {NameKind::Comp, f->second};
+    }
+    if (!scope_->isModule && !scope_->globals.count(n)) {
+      auto it = locals_.find(n);
+      if (it != locals_.end()) {
+        bool cell = scope_->cells.count(n) ||
+                    std::find(scope_->frees.begin(), scope_->frees.end(), n) != scope_->frees.end();
+        return {cell ? NameKind::Cell : NameKind::Local, it->second};
+      }
+    }
+    return {NameKind::Global, static_cast<int>(globals_.slotOf(n))};
+  }
+  void loadName(const std::string& n, int dst) {
+    Resolved r = resolve(n);
+    switch (r.kind) {
+      case NameKind::Local:
+      case NameKind::Comp: if (r.index != dst) emit(Instr::make(Op::MOVE, dst, r.index)); break;
+      case NameKind::Cell: emit(Instr::make(Op::GETCELL, dst, r.index, strConst(n))); break;
+      case NameKind::Global: emit(Instr::makeBx(Op::GETGLOBAL, dst, static_cast<uint32_t>(r.index))); break;
+    }
+  }
+  void storeName(const std::string& n, int src) {
+    Resolved r = resolve(n);
+    switch (r.kind) {
+      case NameKind::Local:
+      case NameKind::Comp: if (r.index != src) emit(Instr::make(Op::MOVE, r.index, src)); break;
+      case NameKind::Cell: emit(Instr::make(Op::SETCELL, r.index, src)); break;
+      case NameKind::Global: emit(Instr::makeBx(Op::SETGLOBAL, src, static_cast<uint32_t>(r.index))); break;
+    }
+  }
+  // The register of a plain local (no cell), or -1.
+  int localReg(const Expr& e) {
+    auto* n = e.as<Name>();
+    if (!n) return -1;
+    Resolved r = resolve(n->id);
+    return (r.kind == NameKind::Local || r.kind == NameKind::Comp) ? r.index : -1;
+  }
+
+  // ---- expressions
+
+  // A register holding e's value: a local's own register, or a new temporary.
+  int expr(const Expr& e) {
+    int r = localReg(e);
+    if (r >= 0) return r;
+    r = temp();
+    exprTo(e, r);
+    return r;
+  }
+
+  // Expressions whose last instruction writes dst after reading every operand,
+  // so they may target a variable's register directly.
+  static bool writesDstLast(const Expr& e) {
+    switch (e.kind) {
+      case Expr::Kind::BoolOp:
+      case Expr::Kind::IfExp:
+      case Expr::Kind::ListComp: return false;
+      case Expr::Kind::Compare: return e.as<Compare>()->ops.size() == 1;
+      default: return true;
+    }
+  }
+
+  void exprTo(const Expr& e, int dst) {
+    Loc loc(*this, e.where);
+    TempScope ts(*this);
+    switch (e.kind) {
+      case Expr::Kind::NoneLit: emit(Instr::make(Op::LOADNONE, dst)); return;
+      case Expr::Kind::EllipsisLit: loadConst(dst, constant("...", makeEllipsis())); return;
+      case Expr::Kind::BoolLit: emit(Instr::make(Op::LOADBOOL, dst, e.as<BoolLit>()->value)); return;
+      case Expr::Kind::IntLit: loadInt(dst, e.as<IntLit>()->value); return;
+      case Expr::Kind::FloatLit: loadFloat(dst, e.as<FloatLit>()->value); return;
+      case Expr::Kind::StrLit: loadConst(dst, strConst(e.as<StrLit>()->value)); return;
+      case Expr::Kind::FString: fstring(*e.as<FString>(), dst); return;
+      case Expr::Kind::Name: loadName(e.as<Name>()->id, dst); return;
+      case Expr::Kind::Tuple: build(Op::BUILDTUPLE, e.as<Tuple>()->elts, dst); return;
+      case Expr::Kind::List: build(Op::BUILDLIST, e.as<List>()->elts, dst); return;
+      case Expr::Kind::Dict: {
+        auto* d = e.as<Dict>();
+        int base = nextReg_;
+        for (size_t i = 0; i < d->keys.size(); ++i) {
+          exprTo(*d->keys[i], temp());
+          exprTo(*d->values[i], temp());
+        }
+        if (d->keys.size() > 0xFFFF) compileError(e.where, "dict display too long");
+        emit(Instr::make(Op::BUILDDICT, dst, base, static_cast<int>(d->keys.size())));
+        return;
+      }
+      case Expr::Kind::Call: call(*e.as<Call>(), dst); return;
+      case Expr::Kind::Attribute: {
+        auto* a = e.as<Attribute>();
+        int obj = expr(*a->value);
+        emit(Instr::make(Op::GETATTR, dst, obj, strConst(a->attr)));
+        return;
+      }
+      case Expr::Kind::Subscript: {
+        auto* s = e.as<Subscript>();
+        int obj = expr(*s->value);
+        int idx = index(*s->index);
+        emit(Instr::make(Op::GETITEM, dst, obj, idx));
+        return;
+      }
+      case Expr::Kind::Slice: sliceTo(*e.as<Slice>(), dst); return;
+      case Expr::Kind::UnaryOp: {
+        auto* u = e.as<UnaryOp>();
+        if (u->op == UnaryOpKind::Neg) {
+          if (auto* i = u->operand->as<IntLit>()) { loadInt(dst, -i->value); return; }
+          if (auto* f = u->operand->as<FloatLit>()) { loadFloat(dst, -f->value); return; }
+        }
+        int v = expr(*u->operand);
+        static const Op ops[] = {Op::NEG, Op::POS, Op::NOT, Op::INVERT};
+        emit(Instr::make(ops[static_cast<int>(u->op)], dst, v));
+        return;
+      }
+      case Expr::Kind::BinOp: {
+        auto* b = e.as<BinOp>();
+        int l = expr(*b->lhs);
+        int r = expr(*b->rhs);
+        emit(Instr::make(binOp(b->op), dst, l, r));
+        return;
+      }
+      case Expr::Kind::Compare: compare(*e.as<Compare>(), dst); return;
+      case Expr::Kind::BoolOp: {
+        auto* b = e.as<BoolOp>();
+        std::vector<size_t> exits;
+        for (size_t i = 0; i < b->values.size(); ++i) {
+          exprTo(*b->values[i], dst);
+          if (i + 1 < b->values.size())
+            exits.push_back(emitJump(b->op == BoolOpKind::And ? Op::JMPIFNOT : Op::JMPIF, dst));
+        }
+        for (size_t j : exits) patch(j, here());
+        return;
+      }
+      case Expr::Kind::IfExp: {
+        auto* i = e.as<IfExp>();
+        size_t jf = condJump(*i->test, false);
+        exprTo(*i->body, dst);
+        size_t je = emitJump(Op::JMP);
+        patch(jf, here());
+        exprTo(*i->orelse, dst);
+        patch(je, here());
+        return;
+      }
+      case Expr::Kind::ListComp: listComp(*e.as<ListComp>(), dst); return;
+      case Expr::Kind::Lambda: {
+        auto* l = e.as<Lambda>();
+        makeFunction(l, "<lambda>", l->params, nullptr, l->body.get(), e.where, dst);
+        return;
+      }
+    }
+  }
+
+  void loadInt(int dst, int64_t v) {
+    if (v >= INT32_MIN && v <= INT32_MAX) emit(Instr::makeBx(Op::LOADINT, dst, static_cast<uint32_t>(static_cast<int32_t>(v))));
+    else loadConst(dst, constant("i:" + std::to_string(v), Value::integer(v)));
+  }
+  void loadFloat(int dst, double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    loadConst(dst, constant("f:" + std::to_string(bits), Value::number(v)));
+  }
+
+  static Op binOp(BinOpKind k) {
+    switch (k) {
+      case BinOpKind::Add: return Op::ADD;
+      case BinOpKind::Sub: return Op::SUB;
+      case BinOpKind::Mul: return Op::MUL;
+      case BinOpKind::Div: return Op::DIV;
+      case BinOpKind::FloorDiv: return Op::FLOORDIV;
+      case BinOpKind::Mod: return Op::MOD;
+      case BinOpKind::Pow: return Op::POW;
+      case BinOpKind::MatMul: return Op::MATMUL;
+      case BinOpKind::BitAnd: return Op::BITAND;
+      case BinOpKind::BitOr: return Op::BITOR;
+      case BinOpKind::BitXor: return Op::BITXOR;
+      case BinOpKind::LShift: return Op::SHL;
+      case BinOpKind::RShift: return Op::SHR;
+    }
+    return Op::ADD;
+  }
+
+  void build(Op op, const ExprList& elts, int dst) {
+    if (elts.size() > 0xFFFF) compileError(range_, "display too long");
+    int base = nextReg_;
+    for (auto& x : elts) exprTo(*x, temp());
+    emit(Instr::make(op, dst, base, static_cast<int>(elts.size())));
+  }
+
+  void sliceTo(const Slice& s, int dst) {
+    int base = temp();
+    temp();
+    temp();
+    auto part = [&](const ExprPtr& p, int r) {
+      if (p) exprTo(*p, r);
+      else emit(Instr::make(Op::LOADNONE, r));
+    };
+    part(s.lower, base);
+    part(s.upper, base + 1);
+    part(s.step, base + 2);
+    emit(Instr::make(Op::BUILDSLICE, dst, base));
+  }
+  // A subscript index: slices become slice objects, tuples of them tuples.
+  int index(const Expr& e) {
+    if (auto* s = e.as<Slice>()) {
+      Loc loc(*this, e.where);
+      int r = temp();
+      sliceTo(*s, r);
+      return r;
+    }
+    return expr(e);
+  }
+
+  void compare(const Compare& c, int dst) {
+    auto cmpInstr = [&](CmpOpKind op, int a, int l, int r) {
+      switch (op) {
+        case CmpOpKind::Eq: emit(Instr::make(Op::EQ, a, l, r)); break;
+        case CmpOpKind::NotEq: emit(Instr::make(Op::NE, a, l, r)); break;
+        case CmpOpKind::Lt: emit(Instr::make(Op::LT, a, l, r)); break;
+        case CmpOpKind::LtE: emit(Instr::make(Op::LE, a, l, r)); break;
+        case CmpOpKind::Gt: emit(Instr::make(Op::GT, a, l, r)); break;
+        case CmpOpKind::GtE: emit(Instr::make(Op::GE, a, l, r)); break;
+        case CmpOpKind::Is: emit(Instr::make(Op::IS, a, l, r, 0)); break;
+        case CmpOpKind::IsNot: emit(Instr::make(Op::IS, a, l, r, 1)); break;
+        case CmpOpKind::In: emit(Instr::make(Op::IN, a, l, r, 0)); break;
+        case CmpOpKind::NotIn: emit(Instr::make(Op::IN, a, l, r, 1)); break;
+      }
+    };
+    int l = expr(*c.left);
+    std::vector<size_t> exits;
+    for (size_t i = 0; i < c.ops.size(); ++i) {
+      int r = expr(*c.comparators[i]);
+      cmpInstr(c.ops[i], dst, l, r);
+      if (i + 1 < c.ops.size()) exits.push_back(emitJump(Op::JMPIFNOT, dst));
+      l = r;
+    }
+    for (size_t j : exits) patch(j, here());
+  }
+
+  // Evaluates `test` and emits a jump taken when its truth equals `jumpIf`.
+  size_t condJump(const Expr& test, bool jumpIf) {
+    TempScope ts(*this);
+    int r = expr(test);
+    Loc loc(*this, test.where);
+    return emitJump(jumpIf ? Op::JMPIF : Op::JMPIFNOT, r);
+  }
+
+  void fstring(const FString& f, int dst) {
+    int base = nextReg_;
+    int n = fparts(f.parts);
+    if (n == 0) { loadConst(dst, strConst("")); return; }
+    if (n > 0xFFFF) compileError(f.where, "f-string too long");
+    emit(Instr::make(Op::BUILDSTR, dst, base, n));
+  }
+  // Emits each part into a new temporary; returns how many.
+  int fparts(const std::vector<FStringPart>& parts) {
+    int n = 0;
+    for (auto& p : parts) {
+      int r = temp();
+      ++n;
+      if (p.kind == FStringPart::Kind::Text) { loadConst(r, strConst(p.text)); continue; }
+      Loc loc(*this, p.expr->where);
+      TempScope ts(*this);
+      int v = expr(*p.expr);
+      int conv = p.conversion == 's' ? 1 : (p.conversion == 'r' || p.conversion == 'a') ? 2 : 0;
+      int spec = 0;
+      if (!p.spec.empty()) {
+        spec = temp();
+        int sb = nextReg_;
+        int sn = fparts(p.spec);
+        emit(Instr::make(Op::BUILDSTR, spec, sb, sn));
+        conv |= 4;
+      }
+      emit(Instr::make(Op::FORMAT, r, v, spec, conv));
+    }
+    return n;
+  }
+
+  void call(const Call& c, int dst) {
+    if (c.keywords.size() > static_cast<size_t>(kMaxKeywordArgs)) compileError(c.where, "too many keyword arguments");
+    if (c.args.size() + c.keywords.size() > 60000) compileError(c.where, "too many arguments");
+    int base = temp();
+    auto* attr = c.func->as<Attribute>();
+    if (attr) exprTo(*attr->value, base);
+    else exprTo(*c.func, base);
+    for (auto& a : c.args) exprTo(*a, temp());
+    for (auto& k : c.keywords) exprTo(*k.value, temp());
+    if (!c.keywords.empty()) {
+      std::vector<Value> names;
+      std::string key = "kw:";
+      for (auto& k : c.keywords) { names.push_back(makeStr(k.name)); key += k.name + ","; }
+      loadConst(temp(), constant(key, makeTuple(std::move(names))));
+    }
+    Loc loc(*this, c.where);
+    int nargs = static_cast<int>(c.args.size()), nkw = static_cast<int>(c.keywords.size());
+    if (attr) emit(Instr::make(Op::CALLMETHOD, base, nargs, strConst(attr->attr), nkw));
+    else emit(Instr::make(Op::CALL, base, nargs, nkw));
+    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+  }
+
+  void listComp(const ListComp& lc, int dst) {
+    int list = temp();
+    emit(Instr::make(Op::BUILDLIST, list, 0, 0));
+    struct Level { size_t top; size_t exitJump; };
+    std::vector<Level> levels;
+    for (auto& gen : lc.generators) {
+      int src = expr(*gen.iter);
+      int it = temp();
+      temp();  // it + 1: the item
+      {
+        Loc loc(*this, gen.iter->where);
+        emit(Instr::make(Op::GETITER, it, src));
+      }
+      std::set<std::string> names;
+      ScopeBuilder::collectTargetNames(*gen.target, names);
+      std::unordered_map<std::string, int> vars;
+      for (auto& n : names) vars[n] = temp();
+      size_t top = here();
+      size_t exitJump;
+      {
+        Loc loc(*this, gen.iter->where);
+        exitJump = emitJump(Op::FORITER, it);
+      }
+      compScopes_.push_back(std::move(vars));
+      store(*gen.target, it + 1);
+      for (auto& cond : gen.ifs) {
+        size_t skip = condJump(*cond, false);
+        patch(skip, top);
+      }
+      levels.push_back({top, exitJump});
+    }
+    {
+      TempScope ts(*this);
+      int v = expr(*lc.elt);
+      emit(Instr::make(Op::LISTAPPEND, list, v));
+    }
+    for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
+      jumpTo(Op::JMP, it->top);
+      patch(it->exitJump, here());
+      compScopes_.pop_back();
+    }
+    emit(Instr::make(Op::MOVE, dst, list));
+  }
+
+  void makeFunction(const void* key, const std::string& name, const std::vector<Param>& params,
+                    const StmtList* body, const Expr* lambdaBody, const SourceRange& where, int dst) {
+    Scope* child = scopes_.scopes.at(key).get();
+    FunctionCompiler fc(scopes_, child, file_, globals_, this);
+    auto code = fc.compileFunction(name, params, body, lambdaBody, where);
+    // Where each free variable's cell lives in this frame.
+    for (auto& f : child->frees) {
+      auto it = locals_.find(f);
+      if (it == locals_.end()) compileError(where, "internal: unresolved free variable '" + f + "'");
+      code->captureFrom.push_back(it->second);
+    }
+    size_t pidx = code_->protos.size();
+    code_->protos.push_back(code);
+    int base = temp();
+    for (auto& p : params)
+      if (p.defaultValue) exprTo(*p.defaultValue, temp());
+    Loc loc(*this, where);
+    emit(Instr::makeBx(Op::MAKEFUNC, base, static_cast<uint32_t>(pidx)));
+    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+  }
+
+  // ---- assignment targets
+
+  void store(const Expr& target, int src) {
+    Loc loc(*this, target.where);
+    TempScope ts(*this);
+    switch (target.kind) {
+      case Expr::Kind::Name: storeName(target.as<Name>()->id, src); return;
+      case Expr::Kind::Attribute: {
+        auto* a = target.as<Attribute>();
+        int obj = expr(*a->value);
+        emit(Instr::make(Op::SETATTR, obj, strConst(a->attr), src));
+        return;
+      }
+      case Expr::Kind::Subscript: {
+        auto* s = target.as<Subscript>();
+        int obj = expr(*s->value);
+        int idx = index(*s->index);
+        emit(Instr::make(Op::SETITEM, obj, idx, src));
+        return;
+      }
+      case Expr::Kind::Tuple:
+      case Expr::Kind::List: {
+        const ExprList& elts = target.is<Tuple>() ? target.as<Tuple>()->elts : target.as<List>()->elts;
+        if (elts.size() > 0xFFFF) compileError(target.where, "too many targets");
+        int base = nextReg_;
+        for (size_t i = 0; i < elts.size(); ++i) temp();
+        emit(Instr::make(Op::UNPACK, base, src, static_cast<int>(elts.size())));
+        for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i));
+        return;
+      }
+      default: compileError(target.where, "cannot assign to expression");
+    }
+  }
+
+  // ---- statements
+
+  void block(const StmtList& b) { for (auto& s : b) stmt(*s); }
+
+  void stmt(const Stmt& s) {
+    Loc loc(*this, s.where);
+    TempScope ts(*this);
+    switch (s.kind) {
+      case Stmt::Kind::ExprStmt: expr(*s.as<ExprStmt>()->value); return;
+      case Stmt::Kind::Assign: {
+        auto* a = s.as<Assign>();
+        if (a->targets.size() == 1) {
+          int r = localReg(*a->targets[0]);
+          if (r >= 0 && writesDstLast(*a->value)) { exprTo(*a->value, r); return; }
+        }
+        int v = expr(*a->value);
+        for (auto& t : a->targets) store(*t, v);
+        return;
+      }
+      case Stmt::Kind::AugAssign: augAssign(*s.as<AugAssign>()); return;
+      case Stmt::Kind::If: {
+        auto* i = s.as<If>();
+        std::vector<size_t> ends;
+        for (size_t b = 0; b < i->branches.size(); ++b) {
+          size_t jf = condJump(*i->branches[b].test, false);
+          block(i->branches[b].body);
+          bool last = b + 1 == i->branches.size() && i->orelse.empty();
+          if (!last) ends.push_back(emitJump(Op::JMP));
+          patch(jf, here());
+        }
+        block(i->orelse);
+        for (size_t j : ends) patch(j, here());
+        return;
+      }
+      case Stmt::Kind::While: {
+        auto* w = s.as<While>();
+        size_t top = here();
+        bool forever = w->test->is<BoolLit>() && w->test->as<BoolLit>()->value;
+        size_t exit = 0;
+        if (!forever) exit = condJump(*w->test, false);
+        loops_.push_back({{}, top});
+        block(w->body);
+        jumpTo(Op::JMP, top);
+        if (!forever) patch(exit, here());
+        for (size_t b : loops_.back().breaks) patch(b, here());
+        loops_.pop_back();
+        return;
+      }
+      case Stmt::Kind::For: {
+        auto* f = s.as<For>();
+        int src = expr(*f->iter);
+        int it = temp();
+        temp();
+        {
+          Loc l2(*this, f->iter->where);
+          emit(Instr::make(Op::GETITER, it, src));
+        }
+        size_t top = here();
+        size_t exit;
+        {
+          Loc l2(*this, f->iter->where);
+          exit = emitJump(Op::FORITER, it);
+        }
+        store(*f->target, it + 1);
+        loops_.push_back({{}, top});
+        block(f->body);
+        jumpTo(Op::JMP, top);
+        patch(exit, here());
+        for (size_t b : loops_.back().breaks) patch(b, here());
+        loops_.pop_back();
+        return;
+      }
+      case Stmt::Kind::Break:
+        if (loops_.empty()) compileError(s.where, "'break' outside loop");
+        loops_.back().breaks.push_back(emitJump(Op::JMP));
+        return;
+      case Stmt::Kind::Continue:
+        if (loops_.empty()) compileError(s.where, "'continue' not properly in loop");
+        jumpTo(Op::JMP, loops_.back().continueTarget);
+        return;
+      case Stmt::Kind::Pass: return;
+      case Stmt::Kind::FunctionDef: {
+        auto* f = s.as<FunctionDef>();
+        int base = nextReg_;
+        for (auto& d : f->decorators) exprTo(*d, temp());
+        int fn = temp();
+        makeFunction(f, f->name, f->params, &f->body, nullptr, s.where, fn);
+        for (size_t i = f->decorators.size(); i-- > 0;) {
+          int d = base + static_cast<int>(i);
+          int callBase = temp();
+          emit(Instr::make(Op::MOVE, callBase, d));
+          emit(Instr::make(Op::MOVE, temp(), fn));
+          emit(Instr::make(Op::CALL, callBase, 1, 0));
+          emit(Instr::make(Op::MOVE, fn, callBase));
+          nextReg_ = callBase;
+        }
+        storeName(f->name, fn);
+        return;
+      }
+      case Stmt::Kind::Return: {
+        auto* r = s.as<Return>();
+        if (scope_->isModule) compileError(s.where, "'return' outside function");
+        if (!r->value) { emit(Instr::make(Op::RETURNNONE)); return; }
+        int v = expr(*r->value);
+        emit(Instr::make(Op::RETURN, v));
+        return;
+      }
+      case Stmt::Kind::Assert: {
+        auto* a = s.as<Assert>();
+        size_t ok = condJump(*a->test, true);
+        if (a->msg) {
+          int m = expr(*a->msg);
+          emit(Instr::make(Op::ASSERTFAIL, m, 0, 0, 1));
+        } else {
+          emit(Instr::make(Op::ASSERTFAIL, 0, 0, 0, 0));
+        }
+        patch(ok, here());
+        return;
+      }
+      case Stmt::Kind::Import:
+        for (auto& a : s.as<Import>()->names) {
+          Loc l2(*this, a.where);
+          int r = temp();
+          if (a.asname.empty()) {
+            std::string top = a.name.substr(0, a.name.find('.'));
+            if (top != a.name) {  // import a.b: load a.b (checks it exists), bind a
+              emit(Instr::makeBx(Op::IMPORT, r, static_cast<uint32_t>(strConst(a.name))));
+            }
+            emit(Instr::makeBx(Op::IMPORT, r, static_cast<uint32_t>(strConst(top))));
+            storeName(top, r);
+          } else {
+            emit(Instr::makeBx(Op::IMPORT, r, static_cast<uint32_t>(strConst(a.name))));
+            storeName(a.asname, r);
+          }
+        }
+        return;
+      case Stmt::Kind::ImportFrom: {
+        auto* im = s.as<ImportFrom>();
+        int m = temp();
+        emit(Instr::makeBx(Op::IMPORT, m, static_cast<uint32_t>(strConst(im->module))));
+        for (auto& a : im->names) {
+          Loc l2(*this, a.where);
+          int r = temp();
+          emit(Instr::make(Op::GETATTR, r, m, strConst(a.name)));
+          storeName(a.asname.empty() ? a.name : a.asname, r);
+        }
+        return;
+      }
+      case Stmt::Kind::Global: return;
+    }
+  }
+
+  void augAssign(const AugAssign& a) {
+    Op op = binOp(a.op);
+    const Expr& t = *a.target;
+    if (auto* n = t.as<Name>()) {
+      int r = localReg(t);
+      if (r >= 0) {
+        int v = expr(*a.value);
+        emit(Instr::make(op, r, r, v, 1));
+        return;
+      }
+      int cur = temp();
+      loadName(n->id, cur);
+      int v = expr(*a.value);
+      emit(Instr::make(op, cur, cur, v, 1));
+      storeName(n->id, cur);
+      return;
+    }
+    if (auto* at = t.as<Attribute>()) {
+      int obj = expr(*at->value);
+      int cur = temp();
+      int name = strConst(at->attr);
+      emit(Instr::make(Op::GETATTR, cur, obj, name));
+      int v = expr(*a.value);
+      emit(Instr::make(op, cur, cur, v, 1));
+      emit(Instr::make(Op::SETATTR, obj, name, cur));
+      return;
+    }
+    auto* sub = t.as<Subscript>();
+    int obj = expr(*sub->value);
+    int idx = index(*sub->index);
+    int cur = temp();
+    emit(Instr::make(Op::GETITEM, cur, obj, idx));
+    int v = expr(*a.value);
+    emit(Instr::make(op, cur, cur, v, 1));
+    emit(Instr::make(Op::SETITEM, obj, idx, cur));
+  }
+};
+
+}  // namespace
+
+CodePtr compileModule(const ast::Module& module, SourceFilePtr file, GlobalsTable& globals) {
+  ScopeBuilder scopes;
+  Scope* root = scopes.build(module);
+  FunctionCompiler fc(scopes, root, file, globals, nullptr);
+  return fc.compileModule(module);
+}
+
+}  // namespace tdsl

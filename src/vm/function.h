@@ -1,0 +1,93 @@
+// Runtime objects of the VM itself: module globals, script functions, closure
+// cells and iterators.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "vm/code.h"
+#include "vm/objects.h"
+
+namespace tdsl {
+
+// Note [Global slots]
+// A module's globals are a vector of slots; the compiler resolves every global
+// name to a slot index when it compiles the module, so GETGLOBAL/SETGLOBAL are
+// O(1). Built-ins are pre-bound into the slots of their names when the table
+// is created, which is how a module shadows a built-in by assigning to it.
+struct GlobalSlot {
+  Value value;
+  bool bound = false;
+};
+
+class GlobalsTable : public ExtensionObject {
+ public:
+  explicit GlobalsTable(std::string moduleName) : moduleName(std::move(moduleName)) {}
+  std::string typeName() const override { return "globals"; }
+  // The slot of `name`, creating an unbound one if needed.
+  uint32_t slotOf(const std::string& name) {
+    auto it = index.find(name);
+    if (it != index.end()) return it->second;
+    uint32_t s = static_cast<uint32_t>(slots.size());
+    index.emplace(name, s);
+    slots.emplace_back();
+    names.push_back(name);
+    return s;
+  }
+  const GlobalSlot* find(const std::string& name) const {
+    auto it = index.find(name);
+    return it == index.end() ? nullptr : &slots[it->second];
+  }
+  void set(const std::string& name, Value v) {
+    GlobalSlot& s = slots[slotOf(name)];
+    s.value = std::move(v);
+    s.bound = true;
+  }
+  std::string moduleName;
+  std::vector<GlobalSlot> slots;
+  std::vector<std::string> names;  // slot -> name
+  std::unordered_map<std::string, uint32_t> index;
+};
+
+// A closure cell: one captured variable shared by a frame and inner functions.
+class CellObject : public Object {
+ public:
+  CellObject() : Object(ObjKind::Cell) {}
+  explicit CellObject(Value v) : Object(ObjKind::Cell), value(std::move(v)), bound(true) {}
+  Value value;
+  bool bound = false;
+};
+
+// A script function: code + defaults + captured cells + its module's globals.
+//
+// Note [Function objects and tracing]
+// Everything needed to run the function is here or in the code object, and a
+// frame is (function, pc, registers): a tracer can run the same bytecode with
+// its own hook, or resume a frame at any pc with given registers, through
+// VM::resume().
+class FunctionObject : public Object {
+ public:
+  FunctionObject(CodePtr code, Ref<GlobalsTable> globals)
+      : Object(ObjKind::Function), code(std::move(code)), globals(std::move(globals)) {}
+  CodePtr code;
+  Ref<GlobalsTable> globals;
+  std::vector<Value> defaults;  // for the last defaults.size() parameters
+  std::vector<Value> cells;     // CellObjects, one per code->freeRegs entry
+  std::string name() const { return code->name; }
+};
+
+// iter(x) over the built-in iterables. Tensor iteration goes through the
+// tensor bridge (tensorLength / tensorIterItem).
+class IteratorObject : public Object {
+ public:
+  enum class Source : uint8_t { Range, Sequence, Str, DictKeys, Tensor };
+  IteratorObject(Source src, Value seq) : Object(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
+  Source src;
+  Value seq;        // the container (kept alive)
+  int64_t pos = 0;  // Range: current value; others: index
+  int64_t end = 0;  // Range: stop; Tensor: length
+  int64_t step = 1; // Range
+};
+
+}  // namespace tdsl

@@ -1,0 +1,421 @@
+// The dispatch loop: one function, computed goto (GCC/Clang), Lua lvm.c style.
+//
+// Macro vocabulary:
+//   DISPATCH()      fetch the next instruction and jump to its handler
+//   RA/RB/RC        registers named by the operands; KB/KC constants
+//   SAVEPC()        store pc in the frame (before anything that may throw or re-enter)
+//   LOADFRAME()     reload code/pc/registers after a frame change
+// Note [Error locations]: the frame's pc is saved before every instruction runs,
+// so VM::unwind can map the failing instruction to its source range.
+#include <cmath>
+
+#include "vm/format.h"
+#include "vm/tensor_bridge.h"
+#include "vm/value_ops.h"
+#include "vm/vm.h"
+
+namespace tdsl {
+
+namespace {
+
+Value formatValue(Interpreter& interp, const Value& v, int conv, const std::string* spec) {
+  Value x = v;
+  if ((conv & 3) == 1) x = makeStr(str(interp, v));
+  else if ((conv & 3) == 2) x = makeStr(repr(interp, v));
+  if (!spec || spec->empty()) return x.isObj(ObjKind::Str) ? x : makeStr(str(interp, x));
+  if (x.isBool()) return makeStr(formatBool(x.asBool(), *spec));
+  if (x.isInt()) return makeStr(formatInt(x.asInt(), *spec));
+  if (x.isFloat()) return makeStr(formatFloat(x.asFloat(), *spec));
+  if (x.isObj(ObjKind::Str)) return makeStr(formatStr(x.as<StrObject>()->str, *spec));
+  if (x.isTensor()) {
+    // format(tensor, spec) formats tensor.item() in PyTorch (0-d tensors only).
+    Value item = tensorCallMethod(interp, x, "item", CallArgs{});
+    return formatValue(interp, item, 0, spec);
+  }
+  throw Error(ErrorKind::Type, "unsupported format string passed to " + typeName(x) + ".__format__");
+}
+
+}  // namespace
+
+void VM::execute() {
+  static void* const labels[] = {
+#define TDSL_OP_LABEL(name, fmt, doc) &&L_##name,
+      TDSL_OPCODES(TDSL_OP_LABEL)
+#undef TDSL_OP_LABEL
+  };
+  Interpreter& I = interp;
+  const size_t entryDepth = frames_.size();
+  Frame* f = nullptr;
+  const Instr* pc = nullptr;
+  Value* R = nullptr;
+  const Value* K = nullptr;
+  Instr in;
+
+#define LOADFRAME() \
+  do { f = &frames_.back(); pc = f->pc; R = f->base; K = f->code->constants.data(); } while (0)
+#define SAVEPC() (f->pc = pc)
+#define DISPATCH() do { in = *pc++; SAVEPC(); goto *labels[static_cast<int>(in.op)]; } while (0)
+#define RA R[in.a]
+#define RB R[in.b]
+#define RC R[in.c]
+#define KB K[in.b]
+#define KC K[in.c]
+#define POLL() do { if (I.interrupt_.load(std::memory_order_relaxed)) checkInterrupt(); } while (0)
+
+  try {
+    LOADFRAME();
+    DISPATCH();
+
+  L_MOVE: RA = RB; DISPATCH();
+  L_LOADK: RA = K[in.bx()]; DISPATCH();
+  L_LOADINT: RA = Value::integer(in.sbx()); DISPATCH();
+  L_LOADNONE: RA = Value(); DISPATCH();
+  L_LOADBOOL: RA = Value::boolean(in.b != 0); DISPATCH();
+  L_GETGLOBAL: {
+    const GlobalSlot& s = f->fn->globals->slots[in.bx()];
+    if (__builtin_expect(!s.bound, 0))
+      throw Error(ErrorKind::Name, "name '" + f->fn->globals->names[in.bx()] + "' is not defined");
+    RA = s.value;
+    DISPATCH();
+  }
+  L_SETGLOBAL: {
+    GlobalSlot& s = f->fn->globals->slots[in.bx()];
+    s.value = RA;
+    s.bound = true;
+    DISPATCH();
+  }
+  L_NEWCELL: RA = Value(makeRef<CellObject>()); DISPATCH();
+  L_MAKECELL: RA = Value(makeRef<CellObject>(RA)); DISPATCH();
+  L_GETCELL: {
+    auto* c = RB.as<CellObject>();
+    if (!c->bound)
+      throw Error(ErrorKind::Name, "cannot access free variable '" + KC.as<StrObject>()->str +
+                                       "' where it is not associated with a value in enclosing scope");
+    RA = c->value;
+    DISPATCH();
+  }
+  L_SETCELL: {
+    auto* c = RA.as<CellObject>();
+    c->value = RB;
+    c->bound = true;
+    DISPATCH();
+  }
+  L_GETATTR: RA = getAttr(I, RB, KC.as<StrObject>()->str); DISPATCH();
+  L_SETATTR: setAttr(I, RA, KB.as<StrObject>()->str, RC); DISPATCH();
+  L_GETITEM: {
+    const Value& o = RB;
+    const Value& i = RC;
+    if (o.isObj(ObjKind::List) && i.isInt()) {
+      auto& items = o.as<ListObject>()->items;
+      int64_t n = static_cast<int64_t>(items.size()), j = i.asInt();
+      if (j < 0) j += n;
+      if (j >= 0 && j < n) { RA = items[static_cast<size_t>(j)]; DISPATCH(); }
+    }
+    RA = getItem(I, o, i);
+    DISPATCH();
+  }
+  L_SETITEM: {
+    const Value& o = RA;
+    const Value& i = RB;
+    if (o.isObj(ObjKind::List) && i.isInt()) {
+      auto& items = o.as<ListObject>()->items;
+      int64_t n = static_cast<int64_t>(items.size()), j = i.asInt();
+      if (j < 0) j += n;
+      if (j >= 0 && j < n) { items[static_cast<size_t>(j)] = RC; DISPATCH(); }
+    }
+    setItem(I, o, i, RC);
+    DISPATCH();
+  }
+
+  // Arithmetic: int/float fast paths inline, everything else in arith().
+#define ARITH_SLOW(kind) RA = arith(I, kind, RB, RC, in.k != 0)
+  L_ADD: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isInt() && c.isInt()) {
+      int64_t r;
+      if (!__builtin_add_overflow(b.asInt(), c.asInt(), &r)) { RA = Value::integer(r); DISPATCH(); }
+    } else if (b.isFloat() && c.isFloat()) { RA = Value::number(b.asFloat() + c.asFloat()); DISPATCH(); }
+    ARITH_SLOW(Arith::Add);
+    DISPATCH();
+  }
+  L_SUB: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isInt() && c.isInt()) {
+      int64_t r;
+      if (!__builtin_sub_overflow(b.asInt(), c.asInt(), &r)) { RA = Value::integer(r); DISPATCH(); }
+    } else if (b.isFloat() && c.isFloat()) { RA = Value::number(b.asFloat() - c.asFloat()); DISPATCH(); }
+    ARITH_SLOW(Arith::Sub);
+    DISPATCH();
+  }
+  L_MUL: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isInt() && c.isInt()) {
+      int64_t r;
+      if (!__builtin_mul_overflow(b.asInt(), c.asInt(), &r)) { RA = Value::integer(r); DISPATCH(); }
+    } else if (b.isFloat() && c.isFloat()) { RA = Value::number(b.asFloat() * c.asFloat()); DISPATCH(); }
+    ARITH_SLOW(Arith::Mul);
+    DISPATCH();
+  }
+  L_DIV: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isFloat() && c.isFloat() && c.asFloat() != 0) { RA = Value::number(b.asFloat() / c.asFloat()); DISPATCH(); }
+    ARITH_SLOW(Arith::Div);
+    DISPATCH();
+  }
+  L_FLOORDIV: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isInt() && c.isInt() && c.asInt() > 0) {
+      int64_t x = b.asInt(), y = c.asInt(), q = x / y;
+      if ((x % y != 0) && (x < 0)) --q;
+      RA = Value::integer(q);
+      DISPATCH();
+    }
+    ARITH_SLOW(Arith::FloorDiv);
+    DISPATCH();
+  }
+  L_MOD: {
+    const Value& b = RB; const Value& c = RC;
+    if (b.isInt() && c.isInt() && c.asInt() > 0) {
+      int64_t r = b.asInt() % c.asInt();
+      if (r < 0) r += c.asInt();
+      RA = Value::integer(r);
+      DISPATCH();
+    }
+    ARITH_SLOW(Arith::Mod);
+    DISPATCH();
+  }
+  L_POW: ARITH_SLOW(Arith::Pow); DISPATCH();
+  L_MATMUL: ARITH_SLOW(Arith::MatMul); DISPATCH();
+  L_BITAND: ARITH_SLOW(Arith::BitAnd); DISPATCH();
+  L_BITOR: ARITH_SLOW(Arith::BitOr); DISPATCH();
+  L_BITXOR: ARITH_SLOW(Arith::BitXor); DISPATCH();
+  L_SHL: ARITH_SLOW(Arith::Shl); DISPATCH();
+  L_SHR: ARITH_SLOW(Arith::Shr); DISPATCH();
+#undef ARITH_SLOW
+
+#define COMPARE(cop, kind)                                                                        \
+  {                                                                                               \
+    const Value& b = RB; const Value& c = RC;                                                     \
+    if (b.isInt() && c.isInt()) { RA = Value::boolean(b.asInt() cop c.asInt()); DISPATCH(); }     \
+    if (b.isFloat() && c.isFloat()) { RA = Value::boolean(b.asFloat() cop c.asFloat()); DISPATCH(); } \
+    RA = compare(I, kind, b, c);                                                                  \
+    DISPATCH();                                                                                   \
+  }
+  L_LT: COMPARE(<, Cmp::Lt)
+  L_LE: COMPARE(<=, Cmp::Le)
+  L_GT: COMPARE(>, Cmp::Gt)
+  L_GE: COMPARE(>=, Cmp::Ge)
+  L_EQ: COMPARE(==, Cmp::Eq)
+  L_NE: COMPARE(!=, Cmp::Ne)
+#undef COMPARE
+  L_IS: RA = Value::boolean(RB.identical(RC) != (in.k != 0)); DISPATCH();
+  L_IN: RA = Value::boolean(contains(I, RC, RB) != (in.k != 0)); DISPATCH();
+  L_NEG: RA = negate(I, RB); DISPATCH();
+  L_POS: RA = unaryPlus(I, RB); DISPATCH();
+  L_INVERT: RA = invert(I, RB); DISPATCH();
+  L_NOT: RA = Value::boolean(!truthy(I, RB)); DISPATCH();
+
+  L_JMP: {
+    int32_t off = in.sbx();
+    pc += off;
+    if (off < 0) POLL();
+    DISPATCH();
+  }
+#define TRUTH(v) ((v).isBool() ? (v).asBool() : truthy(I, (v)))
+  L_JMPIF: {
+    if (TRUTH(RA)) {
+      int32_t off = in.sbx();
+      pc += off;
+      if (off < 0) POLL();
+    }
+    DISPATCH();
+  }
+  L_JMPIFNOT: {
+    if (!TRUTH(RA)) {
+      int32_t off = in.sbx();
+      pc += off;
+      if (off < 0) POLL();
+    }
+    DISPATCH();
+  }
+#undef TRUTH
+  L_GETITER: RA = makeIterator(I, RB); DISPATCH();
+  L_FORITER: {
+    auto* it = RA.as<IteratorObject>();
+    if (it->src == IteratorObject::Source::Range) {
+      if (it->step > 0 ? it->pos < it->end : it->pos > it->end) {
+        R[in.a + 1] = Value::integer(it->pos);
+        if (__builtin_add_overflow(it->pos, it->step, &it->pos)) it->pos = it->end;
+        DISPATCH();
+      }
+    } else if (iteratorNext(I, *it, R[in.a + 1])) {
+      DISPATCH();
+    }
+    pc += in.sbx();
+    DISPATCH();
+  }
+  L_UNPACK: {
+    const Value& src = RB;
+    int n = in.c;
+    std::vector<Value> tmp;
+    const std::vector<Value>* items;
+    if (src.isObj(ObjKind::Tuple)) items = &src.as<TupleObject>()->items;
+    else if (src.isObj(ObjKind::List)) items = &src.as<ListObject>()->items;
+    else { tmp = iterateAll(I, src); items = &tmp; }
+    if (static_cast<int>(items->size()) != n) {
+      if (static_cast<int>(items->size()) > n)
+        throw Error(ErrorKind::Value, "too many values to unpack (expected " + std::to_string(n) + ")");
+      throw Error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                        std::to_string(items->size()) + ")");
+    }
+    std::vector<Value> copy = *items;  // src may be one of the targets
+    for (int i = 0; i < n; ++i) R[in.a + i] = std::move(copy[static_cast<size_t>(i)]);
+    DISPATCH();
+  }
+  L_BUILDLIST: RA = makeList(std::vector<Value>(&RB, &RB + in.c)); DISPATCH();
+  L_BUILDTUPLE: RA = makeTuple(std::vector<Value>(&RB, &RB + in.c)); DISPATCH();
+  L_BUILDDICT: {
+    Value d = makeDict();
+    auto* dict = d.as<DictObject>();
+    for (int i = 0; i < in.c; ++i) {
+      const Value& key = R[in.b + 2 * i];
+      requireHashable(key);
+      dict->set(key, R[in.b + 2 * i + 1]);
+    }
+    RA = std::move(d);
+    DISPATCH();
+  }
+  L_BUILDSLICE: RA = makeSlice(RB, R[in.b + 1], R[in.b + 2]); DISPATCH();
+  L_BUILDSTR: {
+    std::string s;
+    for (int i = 0; i < in.c; ++i) s += R[in.b + i].as<StrObject>()->str;
+    RA = makeStr(std::move(s));
+    DISPATCH();
+  }
+  L_FORMAT: {
+    const std::string* spec = (in.k & 4) ? &RC.as<StrObject>()->str : nullptr;
+    RA = formatValue(I, RB, in.k, spec);
+    DISPATCH();
+  }
+  L_LISTAPPEND: RA.as<ListObject>()->items.push_back(RB); DISPATCH();
+
+  L_CALL: {
+    POLL();
+    Value* callee = &RA;
+    if (callee->isObj(ObjKind::Function)) {
+      pushFrame(callee->as<FunctionObject>(), callee + 1, in.b, in.c, callee, false);
+      LOADFRAME();
+      DISPATCH();
+    }
+    callNonScript(callee, in.b, in.c);
+    DISPATCH();
+  }
+  L_CALLMETHOD: {
+    POLL();
+    Value* self = &RA;
+    const std::string& name = KC.as<StrObject>()->str;
+    int nargs = in.b, nkw = in.k;
+    if (self->isTensor()) {
+      std::vector<KwArg> kws;
+      if (nkw) {
+        auto* names = self[1 + nargs + nkw].as<TupleObject>();
+        for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+      }
+      CallArgs ca{self + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
+      Value r = tensorCallMethod(I, *self, name, ca);
+      *self = std::move(r);
+      DISPATCH();
+    }
+    if (self->isObj(ObjKind::Module)) {
+      const Value* attr = self->as<ModuleObject>()->get(name);
+      if (!attr) throw Error(ErrorKind::Type, "module '" + self->as<ModuleObject>()->name + "' has no attribute '" + name + "'");
+      Value fn = *attr;
+      *self = fn;  // the callee replaces the receiver; arguments are already in place
+      if (fn.isObj(ObjKind::Function)) {
+        pushFrame(fn.as<FunctionObject>(), self + 1, nargs, nkw, self, false);
+        LOADFRAME();
+        DISPATCH();
+      }
+      callNonScript(self, nargs, nkw);
+      DISPATCH();
+    }
+    if (const NativeObject* m = findMethod(*self, name)) {
+      std::vector<KwArg> kws;
+      if (nkw) {
+        auto* names = self[1 + nargs + nkw].as<TupleObject>();
+        for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+      }
+      CallArgs ca{self, static_cast<size_t>(nargs) + 1, kws.data(), kws.size()};
+      Value r = m->fn(I, ca, m->data);
+      *self = std::move(r);
+      DISPATCH();
+    }
+    // Generic: look the attribute up, then call it.
+    Value fn = getAttr(I, *self, name);
+    *self = fn;
+    if (fn.isObj(ObjKind::Function)) {
+      pushFrame(fn.as<FunctionObject>(), self + 1, nargs, nkw, self, false);
+      LOADFRAME();
+      DISPATCH();
+    }
+    callNonScript(self, nargs, nkw);
+    DISPATCH();
+  }
+  L_MAKEFUNC: {
+    const CodePtr& proto = f->code->protos[in.bx()];
+    auto fn = makeRef<FunctionObject>(proto, f->fn->globals);
+    fn->defaults.assign(&R[in.a + 1], &R[in.a + 1] + proto->ndefaults);
+    for (int from : proto->captureFrom) fn->cells.push_back(R[from]);
+    RA = Value(fn);
+    DISPATCH();
+  }
+  L_IMPORT: RA = importModule(K[in.bx()].as<StrObject>()->str); DISPATCH();
+  L_ASSERTFAIL: {
+    if (in.k) throw Error(ErrorKind::Assertion, "AssertionError: " + str(I, RA));
+    throw Error(ErrorKind::Assertion, "AssertionError");
+  }
+  L_RETURN: {
+    Value result = std::move(RA);
+    bool entry = f->entry;
+    Value* dst = f->result;
+    popFrame();
+    *dst = std::move(result);
+    if (entry) return;
+    LOADFRAME();
+    DISPATCH();
+  }
+  L_RETURNNONE: {
+    bool entry = f->entry;
+    Value* dst = f->result;
+    popFrame();
+    *dst = Value();
+    if (entry) return;
+    LOADFRAME();
+    DISPATCH();
+  }
+  } catch (Error& e) {
+    unwind(e, entryDepth);
+    throw;
+  } catch (ScriptExit&) {
+    while (frames_.size() >= entryDepth) popFrame();
+    throw;
+  } catch (std::bad_alloc&) {
+    Error e(ErrorKind::Resource, "out of memory");
+    unwind(e, entryDepth);
+    throw e;
+  } catch (InternalError&) {
+    while (frames_.size() >= entryDepth) popFrame();
+    throw;
+  }
+#undef LOADFRAME
+#undef SAVEPC
+#undef DISPATCH
+#undef RA
+#undef RB
+#undef RC
+#undef KB
+#undef KC
+#undef POLL
+}
+
+}  // namespace tdsl

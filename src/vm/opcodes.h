@@ -1,0 +1,85 @@
+// The one opcode list (Note [Opcode list]). Included as an X-macro to build the
+// Op enum (code.h), the dispatch table (interpreter_loop.cpp) and the
+// disassembler (disassembler.cpp).
+//
+// Instruction layout (code.h): op (8 bits), k (8 bits), A, B, C (16 bits each);
+// Bx = B | C << 16 (unsigned), sBx = the same 32 bits signed (jump offsets,
+// relative to the instruction after the jump). Notation: R[x] register x of
+// the current frame, K[x] constant x of the function, G[x] module-global slot
+// x, P[x] nested function prototype x.
+//
+// Note [Opcode list]
+// Each row: X(NAME, FORMAT, "meaning"). FORMAT tells the disassembler which
+// operands to show: A, AB, ABC, ABCk, ABx, AsBx, sBx, none.
+//
+// Notes on the tricky ones:
+//  - Binary arithmetic: k = 1 marks augmented assignment (`x += y`), which
+//    mutates tensors and lists in place (Python's __iadd__); the result is still
+//    written to R[A] and the compiler stores it back to the target.
+//  - CALL / CALLMETHOD: the callee and its arguments sit in consecutive
+//    registers so a script callee's frame starts at R[A+1] without copying.
+//    The result replaces R[A]; registers above it are garbage afterwards.
+//  - FORITER leaves the iterator in R[A] and the next item in R[A+1].
+#pragma once
+
+#define TDSL_OPCODES(X)                                                                             \
+  X(MOVE, AB, "R[A] = R[B]")                                                                        \
+  X(LOADK, ABx, "R[A] = K[Bx]")                                                                     \
+  X(LOADINT, AsBx, "R[A] = sBx")                                                                    \
+  X(LOADNONE, A, "R[A] = None")                                                                     \
+  X(LOADBOOL, AB, "R[A] = bool(B)")                                                                 \
+  X(GETGLOBAL, ABx, "R[A] = G[Bx]; NameError when unbound")                                         \
+  X(SETGLOBAL, ABx, "G[Bx] = R[A]")                                                                 \
+  X(NEWCELL, A, "R[A] = a new empty cell")                                                          \
+  X(MAKECELL, A, "R[A] = a new cell holding R[A]")                                                  \
+  X(GETCELL, ABC, "R[A] = contents of cell R[B]; NameError naming K[C] when empty")                \
+  X(SETCELL, AB, "contents of cell R[A] = R[B]")                                                    \
+  X(GETATTR, ABC, "R[A] = R[B].K[C]")                                                               \
+  X(SETATTR, ABC, "R[A].K[B] = R[C]")                                                               \
+  X(GETITEM, ABC, "R[A] = R[B][R[C]]")                                                              \
+  X(SETITEM, ABC, "R[A][R[B]] = R[C]")                                                              \
+  X(ADD, ABCk, "R[A] = R[B] + R[C]")                                                                \
+  X(SUB, ABCk, "R[A] = R[B] - R[C]")                                                                \
+  X(MUL, ABCk, "R[A] = R[B] * R[C]")                                                                \
+  X(DIV, ABCk, "R[A] = R[B] / R[C]")                                                                \
+  X(FLOORDIV, ABCk, "R[A] = R[B] // R[C]")                                                          \
+  X(MOD, ABCk, "R[A] = R[B] % R[C]")                                                                \
+  X(POW, ABCk, "R[A] = R[B] ** R[C]")                                                               \
+  X(MATMUL, ABCk, "R[A] = R[B] @ R[C]")                                                             \
+  X(BITAND, ABCk, "R[A] = R[B] & R[C]")                                                             \
+  X(BITOR, ABCk, "R[A] = R[B] | R[C]")                                                              \
+  X(BITXOR, ABCk, "R[A] = R[B] ^ R[C]")                                                             \
+  X(SHL, ABCk, "R[A] = R[B] << R[C]")                                                               \
+  X(SHR, ABCk, "R[A] = R[B] >> R[C]")                                                               \
+  X(LT, ABC, "R[A] = R[B] < R[C]")                                                                  \
+  X(LE, ABC, "R[A] = R[B] <= R[C]")                                                                 \
+  X(GT, ABC, "R[A] = R[B] > R[C]")                                                                  \
+  X(GE, ABC, "R[A] = R[B] >= R[C]")                                                                 \
+  X(EQ, ABC, "R[A] = R[B] == R[C]")                                                                 \
+  X(NE, ABC, "R[A] = R[B] != R[C]")                                                                 \
+  X(IS, ABCk, "R[A] = R[B] is R[C]; k = 1: is not")                                                 \
+  X(IN, ABCk, "R[A] = R[B] in R[C]; k = 1: not in")                                                 \
+  X(NEG, AB, "R[A] = -R[B]")                                                                        \
+  X(POS, AB, "R[A] = +R[B]")                                                                        \
+  X(INVERT, AB, "R[A] = ~R[B]")                                                                     \
+  X(NOT, AB, "R[A] = not R[B]")                                                                     \
+  X(JMP, sBx, "pc += sBx")                                                                          \
+  X(JMPIF, AsBx, "if R[A]: pc += sBx")                                                              \
+  X(JMPIFNOT, AsBx, "if not R[A]: pc += sBx")                                                       \
+  X(GETITER, AB, "R[A] = iter(R[B])")                                                               \
+  X(FORITER, AsBx, "R[A+1] = next(R[A]); when exhausted: pc += sBx")                                \
+  X(UNPACK, ABC, "R[A], ..., R[A+C-1] = R[B] (exactly C items)")                                    \
+  X(BUILDLIST, ABC, "R[A] = [R[B], ..., R[B+C-1]]")                                                 \
+  X(BUILDTUPLE, ABC, "R[A] = (R[B], ..., R[B+C-1])")                                                \
+  X(BUILDDICT, ABC, "R[A] = {R[B]: R[B+1], ...} with C pairs")                                      \
+  X(BUILDSLICE, AB, "R[A] = slice(R[B], R[B+1], R[B+2])")                                           \
+  X(BUILDSTR, ABC, "R[A] = R[B] + ... + R[B+C-1], all str (f-strings)")                             \
+  X(FORMAT, ABCk, "R[A] = format(R[B], spec R[C]); k: bit 0-1 conversion (1 str, 2 repr), bit 2 has spec") \
+  X(LISTAPPEND, AB, "R[A].append(R[B])")                                                            \
+  X(CALL, ABC, "R[A] = R[A](R[A+1], ..., R[A+B], C keywords: values R[A+B+1..], names tuple after them)") \
+  X(CALLMETHOD, ABCk, "R[A] = R[A].K[C](R[A+1], ..., R[A+B], k keywords as in CALL)")              \
+  X(MAKEFUNC, ABx, "R[A] = function from P[Bx], defaults R[A+1], ...; captures the cells it names") \
+  X(IMPORT, ABx, "R[A] = the module named K[Bx]")                                                   \
+  X(ASSERTFAIL, ABk, "raise AssertionError(str(R[A]) if k else no message)")                        \
+  X(RETURN, A, "return R[A]")                                                                       \
+  X(RETURNNONE, none, "return None")

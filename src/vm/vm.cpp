@@ -1,0 +1,409 @@
+// VM state and calls: frames on the value stack (Note [Frames and the value
+// stack]), argument binding, calls from C++, error unwinding with locations
+// and tracebacks, modules and imports, attribute access.
+#include "vm/vm.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+#include "frontend/parser.h"
+#include "vm/compiler.h"
+#include "vm/tensor_bridge.h"
+#include "vm/value_ops.h"
+
+namespace tdsl {
+
+SourceRange CodeObject::rangeAt(uint32_t pc) const {
+  SourceRange r;
+  r.file = file;
+  auto it = std::upper_bound(lines.begin(), lines.end(), pc,
+                             [](uint32_t p, const LineEntry& e) { return p < e.pc; });
+  if (it == lines.begin()) return r;
+  --it;
+  r.begin = it->begin;
+  r.end = it->end;
+  return r;
+}
+
+VM::VM(Interpreter& interp) : interp(interp) {
+  void* mem = std::calloc(kStackSlots, sizeof(Value));  // zero bytes are None (Note [Value ownership])
+  if (!mem) throw std::bad_alloc();
+  stack_ = static_cast<Value*>(mem);
+  stackEnd_ = stack_ + kStackSlots;
+  frames_.reserve(kMaxCallDepth + 16);
+  installBuiltins(*this);
+  mainGlobals = newGlobals("__main__");
+}
+
+VM::~VM() {
+  while (!frames_.empty()) popFrame();
+  mainGlobals = Ref<GlobalsTable>();
+  modules_.clear();
+  std::free(stack_);  // every slot is None here (no references left)
+}
+
+void VM::addBuiltin(const std::string& name, Value v) {
+  auto it = builtinIndex_.find(name);
+  if (it != builtinIndex_.end()) { builtins_[it->second].second = std::move(v); return; }
+  builtinIndex_.emplace(name, builtins_.size());
+  builtins_.emplace_back(name, std::move(v));
+}
+
+Value VM::builtin(const std::string& name) const {
+  auto it = builtinIndex_.find(name);
+  return it == builtinIndex_.end() ? Value() : builtins_[it->second].second;
+}
+
+Ref<GlobalsTable> VM::newGlobals(const std::string& moduleName) {
+  auto g = makeRef<GlobalsTable>(moduleName);
+  for (auto& b : builtins_) g->set(b.first, b.second);
+  g->set("__name__", makeStr(moduleName));
+  return g;
+}
+
+void VM::checkInterrupt() {
+  if (interp.interrupt_.exchange(false)) throw Error(ErrorKind::Interrupt, "KeyboardInterrupt");
+}
+
+Value* VM::stackTop() {
+  if (frames_.empty()) return stack_;
+  const Frame& f = frames_.back();
+  return f.base + f.code->nregs;
+}
+
+// ---------------------------------------------------------------------------
+// Frames
+
+namespace {
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string quotedList(const std::vector<std::string>& names) {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) s += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    s += "'" + names[i] + "'";
+  }
+  return s;
+}
+
+}  // namespace
+
+Frame& VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
+  const CodeObject* code = fn->code.get();
+  if (frames_.size() >= kMaxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
+  if (base + code->nregs + nkw + 2 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
+  const int np = code->nparams;
+  if (nkw == 0 && nargs == np) {
+    for (int i = np; i < code->nregs; ++i) base[i] = Value();
+  } else {
+    const std::string& fname = code->name;
+    if (nargs > np) {
+      int required = np - code->ndefaults;
+      std::string takes = required == np ? plural(static_cast<size_t>(np), "positional argument")
+                                         : "from " + std::to_string(required) + " to " + plural(static_cast<size_t>(np), "positional argument");
+      throw Error(ErrorKind::Type, fname + "() takes " + takes + " but " + std::to_string(nargs) + " " +
+                                       (nargs == 1 ? "was" : "were") + " given");
+    }
+    std::vector<Value> kwvals(base + nargs, base + nargs + nkw);
+    Value names = nkw ? base[nargs + nkw] : Value();
+    int clearEnd = std::max(code->nregs, nargs + nkw + 1);
+    for (int i = nargs; i < clearEnd; ++i) base[i] = Value();
+    std::vector<bool> bound(static_cast<size_t>(np), false);
+    for (int i = 0; i < nargs; ++i) bound[static_cast<size_t>(i)] = true;
+    for (int k = 0; k < nkw; ++k) {
+      const std::string& kn = names.as<TupleObject>()->items[static_cast<size_t>(k)].as<StrObject>()->str;
+      int idx = -1;
+      for (int p = 0; p < np; ++p)
+        if (code->paramNames[static_cast<size_t>(p)] == kn) { idx = p; break; }
+      if (idx < 0) throw Error(ErrorKind::Type, fname + "() got an unexpected keyword argument '" + kn + "'");
+      if (bound[static_cast<size_t>(idx)]) throw Error(ErrorKind::Type, fname + "() got multiple values for argument '" + kn + "'");
+      base[idx] = std::move(kwvals[static_cast<size_t>(k)]);
+      bound[static_cast<size_t>(idx)] = true;
+    }
+    std::vector<std::string> missing;
+    int firstDefault = np - code->ndefaults;
+    for (int p = 0; p < np; ++p) {
+      if (bound[static_cast<size_t>(p)]) continue;
+      if (p >= firstDefault) base[p] = fn->defaults[static_cast<size_t>(p - firstDefault)];
+      else missing.push_back(code->paramNames[static_cast<size_t>(p)]);
+    }
+    if (!missing.empty()) {
+      for (int i = 0; i < clearEnd; ++i) base[i] = Value();
+      throw Error(ErrorKind::Type, fname + "() missing " + plural(missing.size(), "required positional argument") +
+                                       ": " + quotedList(missing));
+    }
+  }
+  for (size_t i = 0; i < code->freeRegs.size(); ++i) base[code->freeRegs[i]] = fn->cells[i];
+  frames_.push_back(Frame{fn, code, code->code.data(), base, entry, result});
+  return frames_.back();
+}
+
+void VM::popFrame() {
+  Frame& f = frames_.back();
+  for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
+  frames_.pop_back();
+}
+
+void VM::unwind(Error& e, size_t entryDepth) {
+  auto pcOf = [](const Frame& f) { return static_cast<uint32_t>(f.pc - f.code->code.data()) - 1; };
+  if (!frames_.empty() && frames_.size() >= entryDepth) {
+    if (!e.hasLocation()) e.where = frames_.back().code->rangeAt(pcOf(frames_.back()));
+    // Traceback entries: each function frame and the call site in its caller.
+    size_t repeats = 0;
+    for (size_t i = frames_.size(); i-- > entryDepth - 1;) {
+      const Frame& f = frames_[i];
+      if (f.code->isModule) continue;
+      TracebackEntry t;
+      t.function = f.code->name;
+      if (i > 0) t.where = frames_[i - 1].code->rangeAt(pcOf(frames_[i - 1]));
+      if (!e.traceback.empty() && e.traceback.back().function == t.function && t.where.valid() &&
+          e.traceback.back().where.begin.line == t.where.begin.line) {
+        if (++repeats > 2) continue;
+      } else if (repeats > 2) {
+        e.traceback.push_back(TracebackEntry{"... (previous entry repeated " + std::to_string(repeats - 2) + " more times)", {}});
+        repeats = 0;
+      } else {
+        repeats = 0;
+      }
+      e.traceback.push_back(std::move(t));
+    }
+    if (repeats > 2)
+      e.traceback.push_back(TracebackEntry{"... (previous entry repeated " + std::to_string(repeats - 2) + " more times)", {}});
+  }
+  while (frames_.size() >= entryDepth && !frames_.empty()) popFrame();
+}
+
+// ---------------------------------------------------------------------------
+// Calls
+
+void VM::callNonScript(Value* callee, int nargs, int nkw) {
+  Value fn = *callee;
+  std::vector<KwArg> kws;
+  if (nkw) {
+    auto* names = callee[1 + nargs + nkw].as<TupleObject>();
+    kws.reserve(static_cast<size_t>(nkw));
+    for (int i = 0; i < nkw; ++i)
+      kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, callee[1 + nargs + i]});
+  }
+  CallArgs ca{callee + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
+  Value r = call(fn, ca);
+  *callee = std::move(r);
+}
+
+namespace {
+struct NestingGuard {
+  int& n;
+  explicit NestingGuard(int& n) : n(n) {
+    if (++n > kMaxNativeNesting) { --n; throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded"); }
+  }
+  ~NestingGuard() { --n; }
+};
+}  // namespace
+
+Value VM::call(const Value& fn, const CallArgs& args) {
+  if (fn.isObj()) {
+    switch (fn.asObj()->kind()) {
+      case ObjKind::Native: {
+        auto* n = fn.as<NativeObject>();
+        return n->fn(interp, args, n->data);
+      }
+      case ObjKind::Function: {
+        NestingGuard g(nesting_);
+        Value keep = fn;
+        Value* base = stackTop();
+        size_t need = args.nargs + args.nkwargs + 1;
+        if (base + need + 1 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
+        for (size_t i = 0; i < args.nargs; ++i) base[i] = args.args[i];
+        if (args.nkwargs) {
+          std::vector<Value> names;
+          for (size_t i = 0; i < args.nkwargs; ++i) {
+            base[args.nargs + i] = args.kwargs[i].value;
+            names.push_back(makeStr(std::string(args.kwargs[i].name)));
+          }
+          base[args.nargs + args.nkwargs] = makeTuple(std::move(names));
+        }
+        Value result;
+        try {
+          pushFrame(fn.as<FunctionObject>(), base, static_cast<int>(args.nargs), static_cast<int>(args.nkwargs), &result, true);
+        } catch (...) {
+          for (size_t i = 0; i < need; ++i) base[i] = Value();
+          throw;
+        }
+        execute();
+        return result;
+      }
+      case ObjKind::BoundMethod: {
+        auto* m = fn.as<BoundMethodObject>();
+        std::vector<Value> all;
+        all.reserve(args.nargs + 1);
+        all.push_back(m->self);
+        all.insert(all.end(), args.args, args.args + args.nargs);
+        Value f = m->function;
+        return call(f, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
+      }
+      case ObjKind::Other:
+        if (auto* ext = dynamic_cast<ExtensionObject*>(fn.asObj())) return ext->call(interp, args);
+        break;
+      default: break;
+    }
+  }
+  throw Error(ErrorKind::Type, "'" + typeName(fn) + "' object is not callable");
+}
+
+Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc) {
+  NestingGuard g(nesting_);
+  const CodeObject* code = fn->code.get();
+  TDSL_ASSERT(registers.size() <= static_cast<size_t>(code->nregs) && pc < code->code.size());
+  Value* base = stackTop();
+  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= kMaxCallDepth)
+    throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
+  for (size_t i = 0; i < registers.size(); ++i) base[i] = registers[i];
+  Value result;
+  frames_.push_back(Frame{fn.get(), code, code->code.data() + pc, base, true, &result});
+  execute();
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Modules
+
+CodePtr VM::compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool) {
+  auto module = parseModule(file);
+  return compileModule(*module, file, *globals);
+}
+
+Value VM::runModule(CodePtr code, Ref<GlobalsTable> globals) {
+  NestingGuard g(nesting_);
+  auto fn = makeRef<FunctionObject>(std::move(code), std::move(globals));
+  Value result;
+  pushFrame(fn.get(), stackTop(), 0, 0, &result, true);
+  execute();
+  return result;
+}
+
+Value VM::importModule(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) {
+    if (it->second.isNone()) throw Error(ErrorKind::Runtime, "circular import of module '" + name + "'");
+    return it->second;
+  }
+  size_t dot = name.rfind('.');
+  if (dot != std::string::npos) {
+    Value parent = importModule(name.substr(0, dot));
+    Value m = getAttr(interp, parent, name.substr(dot + 1));
+    modules_[name] = m;
+    return m;
+  }
+  Value m;
+  if (name == "sys") m = makeSysModule(*this);
+  else if (name == "math") m = makeMathModule(*this);
+  else if (name == "time") m = makeTimeModule(*this);
+  else if (name == "torch" || name == "tdsl") {
+    auto other = modules_.find(name == "torch" ? "tdsl" : "torch");
+    m = other != modules_.end() && !other->second.isNone() ? other->second : makeTorchModule(interp);
+  } else {
+    const std::string_view* source = nullptr;
+    for (auto& s : stdlibSources())
+      if (s.first == name) source = &s.second;
+    if (!source) throw Error(ErrorKind::Name, "No module named '" + name + "'");
+    modules_[name] = Value();  // in progress
+    try {
+      auto file = std::make_shared<SourceFile>();
+      file->name = "<stdlib>/" + name + ".td";
+      file->text = std::string(*source);
+      Ref<GlobalsTable> globals = newGlobals(name);
+      runModule(compile(file, globals), globals);
+      auto mod = makeRef<ModuleObject>(name);
+      for (size_t i = 0; i < globals->slots.size(); ++i) {
+        const GlobalSlot& s = globals->slots[i];
+        const std::string& n = globals->names[i];
+        if (!s.bound || n == "__name__") continue;
+        Value b = builtin(n);
+        if (!b.isNone() && b.identical(s.value)) continue;
+        mod->set(n, s.value);
+      }
+      m = Value(mod);
+    } catch (...) {
+      modules_.erase(name);
+      throw;
+    }
+  }
+  modules_[name] = m;
+  return m;
+}
+
+const NativeObject* VM::findMethod(const Value& self, std::string_view name) {
+  const std::unordered_map<std::string_view, NativeFn>* table = nullptr;
+  const char* tname = nullptr;
+  if (self.isObj(ObjKind::Str)) { table = &strMethods(); tname = "str."; }
+  else if (self.isObj(ObjKind::List)) { table = &listMethods(); tname = "list."; }
+  else if (self.isObj(ObjKind::Dict)) { table = &dictMethods(); tname = "dict."; }
+  else return nullptr;
+  std::string key = std::string(tname) + std::string(name);
+  auto cached = methodCache_.find(key);
+  if (cached != methodCache_.end()) return cached->second.as<NativeObject>();
+  auto it = table->find(name);
+  if (it == table->end()) return nullptr;
+  Value n = makeNative(std::string(name), it->second);
+  methodCache_.emplace(key, n);
+  return n.as<NativeObject>();
+}
+
+// ---------------------------------------------------------------------------
+// Attributes
+
+Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
+  if (obj.isObj()) {
+    switch (obj.asObj()->kind()) {
+      case ObjKind::Module: {
+        auto* m = obj.as<ModuleObject>();
+        if (const Value* v = m->get(name)) return *v;
+        if (name == "__name__") return makeStr(m->name);
+        throw Error(ErrorKind::Type, "module '" + m->name + "' has no attribute '" + std::string(name) + "'");
+      }
+      case ObjKind::Tensor: return tensorGetAttr(interp, obj, name);
+      case ObjKind::Function:
+        if (name == "__name__" || name == "__qualname__") return makeStr(obj.as<FunctionObject>()->name());
+        break;
+      case ObjKind::Native:
+        if (name == "__name__" || name == "__qualname__") return makeStr(obj.as<NativeObject>()->name);
+        break;
+      case ObjKind::Range: {
+        auto* r = obj.as<RangeObject>();
+        if (name == "start") return Value::integer(r->start);
+        if (name == "stop") return Value::integer(r->stop);
+        if (name == "step") return Value::integer(r->step);
+        break;
+      }
+      case ObjKind::Other:
+        if (isSlice(obj)) {
+          auto* s = obj.as<SliceObject>();
+          if (name == "start") return s->lower;
+          if (name == "stop") return s->upper;
+          if (name == "step") return s->step;
+        } else if (auto* ext = dynamic_cast<ExtensionObject*>(obj.asObj())) {
+          if (const Value* v = ext->getAttr(name)) return *v;
+        }
+        break;
+      default:
+        if (const NativeObject* m = interp.vm().findMethod(obj, name))
+          return Value(makeRef<BoundMethodObject>(obj, Value::object(const_cast<NativeObject*>(m))));
+        break;
+    }
+  }
+  throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
+}
+
+void setAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
+  if (obj.isObj(ObjKind::Module)) {
+    obj.as<ModuleObject>()->set(std::string(name), value);
+    return;
+  }
+  throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
+}
+
+}  // namespace tdsl

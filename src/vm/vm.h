@@ -1,0 +1,124 @@
+// The VM behind an Interpreter: value stack, call frames, modules, built-ins
+// and the dispatch loop (interpreter_loop.cpp). Internal to src/vm and the
+// tracer; hosts use interpreter.h.
+//
+// Note [Frames and the value stack]
+// Script calls never recurse on the C++ stack: a call pushes a Frame whose
+// registers are a window of one preallocated value stack (`stack_`, never
+// reallocated, so register pointers stay valid across calls). A script callee's
+// window starts at the caller's R[A+1], where CALL left the arguments. Slots
+// above the topmost frame's window are None. Natives that call back into
+// scripts (sorted(key=...), a compile backend) go through VM::call, which runs
+// a nested dispatch loop; those nestings are counted (kMaxNativeNesting).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "vm/code.h"
+#include "vm/function.h"
+#include "vm/interpreter.h"
+
+namespace tdsl {
+
+namespace ast { struct Module; }
+
+// Python's default recursion limit: deeper script recursion is a RecursionError.
+constexpr size_t kMaxCallDepth = 1000;
+// Nested dispatch loops (natives calling scripts calling natives ...); each
+// costs C++ stack, so this is well below what an 8 MB stack allows.
+constexpr int kMaxNativeNesting = 200;
+// Value stack size in slots (16 bytes each); allocated lazily by the OS.
+constexpr size_t kStackSlots = size_t(1) << 22;
+
+struct Frame {
+  FunctionObject* fn;      // kept alive by the register below the frame or the entry reference
+  const CodeObject* code;
+  const Instr* pc;         // next instruction (saved when the frame is not running)
+  Value* base;             // R[0]
+  bool entry;              // returning from this frame leaves the current dispatch loop
+  Value* result;           // where RETURN writes (the caller's R[A], or the entry result)
+};
+
+class VM {
+ public:
+  explicit VM(Interpreter& interp);
+  ~VM();
+
+  Interpreter& interp;
+
+  // Modules and globals.
+  Ref<GlobalsTable> mainGlobals;
+  Ref<GlobalsTable> newGlobals(const std::string& moduleName);
+  Value importModule(const std::string& dottedName);
+  void addBuiltin(const std::string& name, Value v);
+  const std::vector<std::pair<std::string, Value>>& builtins() const { return builtins_; }
+  Value builtin(const std::string& name) const;
+
+  // Parse + compile `text` against `globals`.
+  CodePtr compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool replMode = false);
+  // Runs a module's top-level code; returns its value (see Interpreter::runSource).
+  Value runModule(CodePtr code, Ref<GlobalsTable> globals);
+
+  // Calls any callable from C++ (natives, API, callbacks).
+  Value call(const Value& fn, const CallArgs& args);
+  // Resumes `fn` at `pc` with the given register contents (for the tracer).
+  Value resume(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc);
+
+  // Method lookup for built-in types (str, list, dict); nullptr when absent.
+  const NativeObject* findMethod(const Value& self, std::string_view name);
+
+  std::vector<Frame>& frames() { return frames_; }
+  void checkInterrupt();
+
+  // sys.argv of the running script (script path first).
+  std::vector<std::string> scriptArgv;
+
+  // The type objects of the built-in types (int, float, ...) by name.
+  std::unordered_map<std::string, Value> typeObjects;
+
+ private:
+  friend struct Loop;
+  // Pushes a frame for `fn` whose arguments are at `base[0..nargs)`, then
+  // `nkw` keyword values and a tuple of their names (CALL's layout). Binds
+  // defaults and keywords and clears the rest of the window.
+  Frame& pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry);
+  void popFrame();
+  // Calls a non-script callable at callee[0] with args callee[1..]; result in *callee.
+  void callNonScript(Value* callee, int nargs, int nkw);
+  Value* stackTop();
+  // Runs frames from the top until the entry frame returns.
+  void execute();
+  // Unwinds frames of the current dispatch loop after an error; attaches location and traceback.
+  void unwind(Error& e, size_t entryDepth);
+
+  std::vector<std::pair<std::string, Value>> builtins_;
+  std::unordered_map<std::string, size_t> builtinIndex_;
+  std::unordered_map<std::string, Value> modules_;
+  std::vector<Frame> frames_;
+  Value* stack_ = nullptr;
+  Value* stackEnd_ = nullptr;
+  int nesting_ = 0;
+  std::vector<Ref<Object>> methodNatives_;
+  std::unordered_map<std::string, Value> methodCache_;  // "list.append" -> native
+};
+
+// Registration of the built-ins, methods and native modules (one file each).
+void installBuiltins(VM& vm);
+Value makeSysModule(VM& vm);
+Value makeMathModule(VM& vm);
+Value makeTimeModule(VM& vm);
+const std::unordered_map<std::string_view, NativeFn>& strMethods();
+const std::unordered_map<std::string_view, NativeFn>& listMethods();
+const std::unordered_map<std::string_view, NativeFn>& dictMethods();
+// The embedded stdlib (generated by cmake/embed_stdlib.cmake).
+const std::vector<std::pair<std::string_view, std::string_view>>& stdlibSources();
+
+// Argument helpers for natives.
+void expectArgs(const CallArgs& args, const char* fname, size_t min, size_t max);
+const Value* findKwarg(const CallArgs& args, std::string_view name);
+void rejectKwargs(const CallArgs& args, const char* fname);
+
+}  // namespace tdsl

@@ -1,0 +1,34 @@
+# statistics: basic descriptive statistics, written in tdsl (as Python's module).
+
+import math
+
+
+def mean(data):
+    items = list(data)
+    if len(items) == 0:
+        assert False, "mean requires at least one data point"
+    return sum(items) / len(items)
+
+
+def median(data):
+    items = sorted(data)
+    n = len(items)
+    if n == 0:
+        assert False, "no median for empty data"
+    mid = n // 2
+    if n % 2 == 1:
+        return items[mid]
+    return (items[mid - 1] + items[mid]) / 2
+
+
+def variance(data):
+    items = list(data)
+    n = len(items)
+    if n < 2:
+        assert False, "variance requires at least two data points"
+    m = mean(items)
+    return sum([(x - m) ** 2 for x in items]) / (n - 1)
+
+
+def stdev(data):
+    return math.sqrt(variance(data))
