@@ -47,6 +47,15 @@ bool isMutation(const Node& n) { return !writtenArgIndices(n).empty(); }
 
 bool isViewNode(const Node& n) { return n.isOp() && n.numOutputs() > 0 && !isMutation(n) && aliasedArgIndex(n, 0) >= 0; }
 
+bool scatterMirrorsView(const OpDef& view, const OpDef& scatter) {
+  const auto& va = view.schema.args;
+  const auto& sa = scatter.schema.args;
+  if (va.empty() || sa.size() != va.size() + 1) return false;
+  for (size_t k = 1; k < va.size(); ++k)
+    if (va[k].name != sa[k + 1].name || va[k].type != sa[k + 1].type) return false;
+  return true;
+}
+
 // --- regions ----------------------------------------------------------------
 
 namespace {

@@ -38,6 +38,11 @@ bool isViewNode(const Node& n);
 // Note [Alias sets]: does this MaybeView call return an alias of self?
 bool maybeViewAliases(const Node& n);
 
+// Does `scatter` take exactly `view`'s arguments after (self, src)? Then
+// scatter(base, src, a...) writes src into view(base, a...) — Note [View
+// inverses] in op_table.h. Matched by argument names and types.
+bool scatterMirrorsView(const OpDef& view, const OpDef& scatter);
+
 enum class Overlap { Disjoint, Same, May };
 Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b);
 inline bool mayOverlap(const ValueMeta& a, const ValueMeta& b) { return regionOverlap(a, b) != Overlap::Disjoint; }

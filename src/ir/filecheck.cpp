@@ -1,6 +1,7 @@
 // FileCheck matcher (see filecheck.h).
 #include "ir/filecheck.h"
 
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -37,26 +38,52 @@ std::string escapeRegex(const std::string& lit) {
   return out;
 }
 
-// Turns "literal {{re}} literal" into one regex.
-std::regex compilePattern(const std::string& pattern) {
+// Note [Pattern variables]: "[[NAME:re]]" matches re and binds NAME to the
+// text matched; a later "[[NAME]]" matches exactly that text.
+struct CompiledPattern {
+  std::regex re;
+  std::vector<std::string> defines;  // variable bound by each capture group, in order
+};
+
+using Vars = std::map<std::string, std::string>;
+
+// Turns "literal {{re}} [[V:re]] [[V]] literal" into one regex.
+CompiledPattern compilePattern(const std::string& pattern, const Vars& vars) {
+  CompiledPattern out;
   std::string re;
   size_t pos = 0;
   while (pos < pattern.size()) {
-    size_t open = pattern.find("{{", pos);
+    size_t braces = pattern.find("{{", pos);
+    size_t brackets = pattern.find("[[", pos);
+    size_t open = std::min(braces, brackets);
     if (open == std::string::npos) {
       re += escapeRegex(pattern.substr(pos));
       break;
     }
-    size_t close = pattern.find("}}", open + 2);
+    bool isVar = open == brackets;
+    size_t close = pattern.find(isVar ? "]]" : "}}", open + 2);
     if (close == std::string::npos) {
       re += escapeRegex(pattern.substr(pos));
       break;
     }
     re += escapeRegex(pattern.substr(pos, open - pos));
-    re += "(?:" + pattern.substr(open + 2, close - open - 2) + ")";
+    std::string body = pattern.substr(open + 2, close - open - 2);
+    if (!isVar) {
+      re += "(?:" + body + ")";
+    } else {
+      size_t colon = body.find(':');
+      if (colon == std::string::npos) {
+        auto it = vars.find(body);
+        re += escapeRegex(it == vars.end() ? "<undefined variable " + body + ">" : it->second);
+      } else {
+        re += "(" + body.substr(colon + 1) + ")";
+        out.defines.push_back(body.substr(0, colon));
+      }
+    }
     pos = close + 2;
   }
-  return std::regex(re);
+  out.re = std::regex(re);
+  return out;
 }
 
 const char* kindName(const CheckDirective& d) {
@@ -125,11 +152,17 @@ FileCheckResult runFileCheck(const std::string& checkText, const std::string& ou
     result.ok = false;
     result.message = msg.str();
   };
-  auto lineMatches = [](const std::regex& re, const std::string& line) { return std::regex_search(line, re); };
+  Vars vars;
+  auto lineMatches = [&vars](const CompiledPattern& p, const std::string& line) {
+    std::smatch m;
+    if (!std::regex_search(line, m, p.re)) return false;
+    for (size_t i = 0; i < p.defines.size(); ++i) vars[p.defines[i]] = m[i + 1].str();
+    return true;
+  };
   // Verifies pending CHECK-NOTs over lines [notStart, end).
   auto checkNots = [&](size_t end) {
     for (const CheckDirective* d : pendingNots) {
-      std::regex re = compilePattern(d->pattern);
+      CompiledPattern re = compilePattern(d->pattern, vars);
       for (size_t i = notStart; i < end && i < lines.size(); ++i) {
         if (lineMatches(re, lines[i])) {
           fail(*d, "excluded pattern found on output line " + std::to_string(i + 1) + ": " + lines[i], notStart);
@@ -147,7 +180,7 @@ FileCheckResult runFileCheck(const std::string& checkText, const std::string& ou
       pendingNots.push_back(&d);
       continue;
     }
-    std::regex re = compilePattern(d.pattern);
+    CompiledPattern re = compilePattern(d.pattern, vars);
     if (d.kind == CheckKind::Next) {
       if (cursor >= lines.size() || !lineMatches(re, lines[cursor])) {
         fail(d, "not found on the next line", cursor);

@@ -10,7 +10,8 @@
 //
 // Matching is line based: after a match the search continues on the next
 // line. A pattern is literal text, except that {{regex}} matches an ECMAScript
-// regular expression; runs of blanks in the pattern match runs of blanks.
+// regular expression, [[NAME:regex]] matches and binds NAME, and [[NAME]]
+// matches the text bound earlier; runs of blanks in the pattern match runs of blanks.
 #pragma once
 
 #include <string>

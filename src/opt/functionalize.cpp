@@ -216,7 +216,7 @@ class Functionalizer {
       const Node& last = *chain.back();
       const OpDef* inverse = last.op()->inverse;
       Node* scatter;
-      if (chain.size() == 1 && inverse && inverse->schema.args.size() == last.op()->schema.args.size() + 1) {
+      if (chain.size() == 1 && inverse && scatterMirrorsView(*last.op(), *inverse)) {
         // base, src, then the view's own non-self arguments (Note [View inverses]).
         std::vector<Arg> args = {Arg::ofTensor(base), Arg::ofTensor(newValue)};
         std::vector<Arg> viewArgs = translateArgs(last);

@@ -29,7 +29,7 @@ struct Ops {
 // as_strided_scatter. Found through the table's inverse links.
 const OpDef* viewOfScatter(const OpDef* scatter) {
   for (const OpDef& op : opTable().ops())
-    if (op.inverse == scatter && op.schema.args.size() + 1 == scatter->schema.args.size()) return &op;
+    if (op.inverse == scatter && scatterMirrorsView(op, *scatter)) return &op;
   return nullptr;
 }
 
@@ -178,6 +178,11 @@ class Reinplacer {
         return "old value read after the update by " + printedOpName(*u);
       }
     }
+    // The result must not escape as an output eager returns fresh.
+    if (p.root->node()->isInput())
+      for (IrValue* v : aa.aliasesOf(aa.root(result)))
+        for (Node* u : v->users())
+          if (u->isOutput()) return "result is a graph output that eager returns fresh";
     // The write-back goes into the same input and region (isEndCopy), and it
     // ends this version chain: the value it writes is not updated further.
     if (p.endCopy) {
@@ -186,11 +191,6 @@ class Reinplacer {
         if (u != p.endCopy && p.endCopy->isBefore(u) && !isViewNode(*u))
           return "written-back value is used again after the write-back";
     }
-    // The result must not escape as an output eager returns fresh.
-    if (p.root->node()->isInput())
-      for (IrValue* v : aa.aliasesOf(aa.root(result)))
-        for (Node* u : v->users())
-          if (u->isOutput()) return "result is a graph output that eager returns fresh";
     // No later write may clobber the result while it is still read.
     for (IrValue* v : aa.aliasesOf(p.root)) {
       for (Node* w : v->users()) {
