@@ -122,10 +122,9 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
     // After an operator, '=', ',' or '(': a line end, a closer or an operator
     // where an operand belongs. (A keyword there is just "invalid syntax".)
     bool keyword = std::isalpha(static_cast<unsigned char>(offending.getText()[0])) && type != P::NAME;
-    if (!startsExpression(type) && !keyword) {
-      for (size_t t : expected.toList())
-        if (startsExpression(t)) return "expected an expression";
-    }
+    // (Where only a NAME may come — a parameter, an import — it is not an
+    // expression that is missing; any expression position accepts a number.)
+    if (!startsExpression(type) && !keyword && expected.contains(size_t(P::INTEGER))) return "expected an expression";
     return "invalid syntax";
   }
 
