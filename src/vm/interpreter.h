@@ -85,6 +85,11 @@ class Interpreter {
 
   VM& vm() { return *vm_; }  // internals, for the VM's own files and the tracer
 
+  // Hook for torch.compile (src/vm/compile_runtime.h): its per-interpreter
+  // state, created on first use by compileRuntime(interp). It holds plain
+  // values only and does not use the VM when destroyed.
+  std::shared_ptr<void> compileState;
+
  private:
   friend class VM;
   InterpreterOptions options_;
