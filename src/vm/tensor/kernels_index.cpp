@@ -1,0 +1,433 @@
+// Eager kernels for gathers and indexed updates. Every index is range-checked
+// before anything is written ("index 5 is out of bounds for dimension 0 with
+// size 5"), so a failing call leaves its tensors untouched.
+#include <cstring>
+
+#include "vm/objects.h"
+#include "vm/tensor/index_util.h"
+#include "vm/tensor/kernel_util.h"
+#include "vm/tensor/op_kernels.h"
+#include "vm/tensor/promotion.h"
+#include "vm/tensor/tensor_iter.h"
+
+namespace tdsl::kernels {
+
+namespace {
+
+[[noreturn]] void outOfBounds(int64_t index, int64_t dim, int64_t size) {
+  throw Error(ErrorKind::Index, "index " + std::to_string(index) + " is out of bounds for dimension " +
+                                    std::to_string(dim) + " with size " + std::to_string(size));
+}
+
+// Reads a 0/1-dim integer index tensor into a checked, wrapped list.
+std::vector<int64_t> checkedIndices(const TensorObject& index, int64_t dim, int64_t size) {
+  std::vector<int64_t> out(static_cast<size_t>(index.numel()));
+  for (int64_t i = 0; i < index.numel(); ++i) {
+    int64_t v = readAsInt(index, i);
+    if (v < -size || v >= size) outOfBounds(v, dim, size);
+    out[static_cast<size_t>(i)] = v < 0 ? v + size : v;
+  }
+  return out;
+}
+
+// The sub-tensor self.select(dim, i) (or self itself for 0-dim tensors).
+TensorMeta selectMeta(const TensorMeta& m, int64_t dim, int64_t i) {
+  if (m.sizes.size() == 0) return m;
+  TensorMeta out = m;
+  out.offset += i * m.strides[dim];
+  out.sizes.erase(static_cast<int>(dim));
+  out.strides.erase(static_cast<int>(dim));
+  return out;
+}
+
+// dst += alpha * src elementwise (same dtype, src broadcast to dst).
+void addInto(const TensorObject& dst, const TensorObject& src, const Value& alpha) {
+  ElementwisePlan plan;
+  plan.addOperand(dst.dataPtr(), dst.meta, dst.sizes());
+  plan.addOperand(src.dataPtr(), src.meta, dst.sizes());
+  plan.coalesce();
+  withDType(dst.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T al = scalarAs<T>(alpha);
+    plan.forEachRow([&](char** p, const int64_t* st, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) {
+        T* d = reinterpret_cast<T*>(p[0] + i * st[0]);
+        T v = *reinterpret_cast<const T*>(p[1] + i * st[1]);
+        if constexpr (std::is_same<T, bool>::value) *d = *d || (al && v);
+        else *d = static_cast<T>(*d + al * v);
+      }
+    });
+  });
+}
+
+Ref<TensorObject> cloneOf(TensorState& s, const TensorObject& t) {
+  auto out = allocTensor(s, t.dtype(), t.sizes());
+  copyInto(*out, t);
+  return out;
+}
+
+// index_copy_ / index_add_ into `self` (already checked by the meta rule).
+void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool add) {
+  checkNoInternalOverlap(self);
+  int64_t dim = wrapDim(intArg(a, 1), self.dim());
+  const TensorObject& index = tensorArg(a, 2);
+  const TensorObject& source = tensorArg(a, 3);
+  checkNoPartialOverlap(self, source);
+  int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  std::vector<int64_t> idx = checkedIndices(index, dim, size);
+  Value alpha = add ? a[argIndex(a, "alpha")] : Value::integer(1);
+  for (size_t i = 0; i < idx.size(); ++i) {
+    auto dst = makeViewOf(self, selectMeta(self.meta, dim, idx[i]));
+    TensorMeta srcMeta = source.dim() == 0 ? source.meta : selectMeta(source.meta, dim, static_cast<int64_t>(i));
+    auto src = makeViewOf(source, srcMeta);
+    if (add) addInto(*dst, *src, alpha);
+    else copyInto(*dst, *src);
+  }
+}
+
+// gather/scatter walk: for every element position `pos` of `index`, calls
+// f(selfByteOffset, indexFlat) with self's coordinate along `dim` replaced by index[pos].
+template <class F>
+void forEachScatterPosition(const TensorObject& self, const TensorObject& index, int64_t dim, F f) {
+  const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
+  int64_t n = index.numel();
+  int rank = index.dim();
+  int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  // Pass 1: range check.
+  for (int64_t flat = 0; flat < n; ++flat) {
+    int64_t v = readAsInt(index, flat);
+    if (v < -size || v >= size) outOfBounds(v, dim, size);
+  }
+  for (int64_t flat = 0; flat < n; ++flat) {
+    int64_t rem = flat, off = 0;
+    for (int d = rank - 1; d >= 0; --d) {
+      int64_t c = rem % index.sizes()[d];
+      rem /= index.sizes()[d];
+      if (d != dim) off += c * self.strides()[d];
+    }
+    int64_t v = readAsInt(index, flat);
+    if (v < 0) v += size;
+    if (self.dim() > 0) off += v * self.strides()[dim];
+    f(off * item, flat);
+  }
+}
+
+void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
+  checkNoInternalOverlap(self);
+  int64_t dim = wrapDim(intArg(a, 1), self.dim());
+  const TensorObject& index = tensorArg(a, 2);
+  const Value& src = a[3];
+  char* base = self.dataPtr();
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if (src.isTensor()) {
+      const TensorObject& st = *asTensor(src);
+      checkNoPartialOverlap(self, st);
+      // src is read at the index's positions (src may be larger than index).
+      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+        int64_t rem = flat, soff = 0;
+        for (int d = index.dim() - 1; d >= 0; --d) {
+          soff += (rem % index.sizes()[d]) * st.strides()[d];
+          rem /= index.sizes()[d];
+        }
+        T v = *reinterpret_cast<const T*>(st.dataPtr() + soff * static_cast<int64_t>(sizeof(T)));
+        T* d = reinterpret_cast<T*>(base + byteOff);
+        if (add) {
+          if constexpr (std::is_same<T, bool>::value) *d = *d || v;
+          else *d = static_cast<T>(*d + v);
+        } else {
+          *d = v;
+        }
+      });
+    } else {
+      T v = scalarAs<T>(src);
+      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
+    }
+  });
+}
+
+// Advanced indexing ------------------------------------------------------------
+
+// Bool masks become int64 index tensors (one per mask dim), as nonzero() would.
+std::vector<Value> expandBoolIndices(TensorState& s, const TensorObject& self, const std::vector<Value>& indices) {
+  std::vector<Value> out;
+  int selfDim = 0;
+  for (const Value& v : indices) {
+    if (!v.isTensor()) { out.push_back(v); ++selfDim; continue; }
+    const TensorObject& t = *asTensor(v);
+    if (t.dtype() != DType::Bool) { out.push_back(v); ++selfDim; continue; }
+    for (int k = 0; k < t.dim(); ++k) {
+      int sd = selfDim + k;
+      if (sd >= self.dim() || t.sizes()[k] != self.sizes()[sd])
+        throw Error(ErrorKind::Index, "The shape of the mask " + formatDims(t.sizes()) + " at index " +
+                                          std::to_string(k) + " does not match the shape of the indexed tensor " +
+                                          formatDims(self.sizes()) + " at index " + std::to_string(sd));
+    }
+    int64_t count = 0, n = t.numel();
+    const TensorObject* mask = &t;
+    Ref<TensorObject> contig = contiguousAs(s, t, DType::Bool);
+    mask = contig.get();
+    const bool* m = mask->data<bool>();
+    for (int64_t i = 0; i < n; ++i) count += m[i] ? 1 : 0;
+    if (t.dim() == 0) {
+      // x[True] adds a dim of size 1, x[False] of size 0: index a new unit dim.
+      throw Error(ErrorKind::Index, "indexing with a 0-dim boolean tensor is not supported");
+    }
+    std::vector<Ref<TensorObject>> cols;
+    for (int k = 0; k < t.dim(); ++k) cols.push_back(allocTensor(s, DType::Int64, Dims{count}));
+    int64_t row = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (!m[i]) continue;
+      int64_t rem = i;
+      for (int k = t.dim() - 1; k >= 0; --k) {
+        cols[k]->data<int64_t>()[row] = rem % t.sizes()[k];
+        rem /= t.sizes()[k];
+      }
+      ++row;
+    }
+    for (auto& c : cols) out.push_back(Value(c));
+    selfDim += t.dim();
+  }
+  return out;
+}
+
+struct IndexWalk {
+  AdvancedIndexShape shape;
+  std::vector<const TensorObject*> idx;  // per self dim (nullptr: not indexed)
+};
+
+IndexWalk prepareWalk(const TensorObject& self, const std::vector<Value>& indices) {
+  IndexWalk w;
+  std::vector<const TensorMeta*> metas;
+  for (const Value& v : indices) {
+    metas.push_back(v.isTensor() ? &asTensor(v)->meta : nullptr);
+    w.idx.push_back(v.isTensor() ? asTensor(v) : nullptr);
+  }
+  w.shape = advancedIndexShape(self.meta, metas);
+  w.idx.resize(static_cast<size_t>(self.dim()), nullptr);
+  // Range check every index value before any write.
+  for (int d = 0; d < self.dim(); ++d) {
+    if (!w.idx[d]) continue;
+    const TensorObject& t = *w.idx[d];
+    for (int64_t i = 0; i < t.numel(); ++i) {
+      int64_t v = readAsInt(t, i);
+      if (v < -self.sizes()[d] || v >= self.sizes()[d]) outOfBounds(v, d, self.sizes()[d]);
+    }
+  }
+  return w;
+}
+
+// Calls f(selfByteOffset, resultFlat) for each element of the indexing result.
+template <class F>
+void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
+  const AdvancedIndexShape& sh = w.shape;
+  const Dims& out = sh.outSizes;
+  int64_t total = 1;
+  for (int64_t x : out) total *= x;
+  const int nb = sh.broadcast.size();
+  const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
+  int64_t coords[kMaxDims];
+  for (int64_t flat = 0; flat < total; ++flat) {
+    int64_t rem = flat;
+    for (int d = out.size() - 1; d >= 0; --d) {
+      coords[d] = rem % out[d];
+      rem /= out[d];
+    }
+    // Broadcast coordinates live at [insertAt, insertAt + nb); the others map to non-indexed dims in order.
+    int64_t off = 0;
+    int nonIndexedPos = 0;
+    for (int d = 0; d < self.dim(); ++d) {
+      if (w.idx[d]) {
+        const TensorObject& t = *w.idx[d];
+        int64_t tflat = 0;
+        int lead = nb - t.dim();
+        for (int k = 0; k < t.dim(); ++k) {
+          int64_t c = t.sizes()[k] == 1 ? 0 : coords[sh.insertAt + lead + k];
+          tflat = tflat * t.sizes()[k] + c;
+        }
+        int64_t v = readAsInt(t, tflat);
+        if (v < 0) v += self.sizes()[d];
+        off += v * self.strides()[d];
+      } else {
+        int pos = nonIndexedPos < sh.insertAt || !sh.adjacent ? nonIndexedPos : nonIndexedPos + nb;
+        if (!sh.adjacent) pos = nb + nonIndexedPos;
+        off += coords[pos] * self.strides()[d];
+        ++nonIndexedPos;
+      }
+    }
+    f(off * item, flat);
+  }
+}
+
+void indexPutInto(TensorState& s, TensorObject& self, const BoundArgs& a) {
+  checkNoInternalOverlap(self);
+  std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
+  IndexWalk w = prepareWalk(self, indices);
+  const TensorObject& values = tensorArg(a, 2);
+  checkBroadcastTo(values.sizes(), w.shape.outSizes);
+  bool accumulate = boolArg(a, 3);
+  // Values converted to self's dtype and broadcast to the result shape.
+  auto vals = allocTensor(s, self.dtype(), w.shape.outSizes);
+  copyInto(*vals, values);
+  char* base = self.dataPtr();
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* v = vals->data<T>();
+    walkIndexed(self, w, [&](int64_t off, int64_t flat) {
+      T* d = reinterpret_cast<T*>(base + off);
+      if (accumulate) {
+        if constexpr (std::is_same<T, bool>::value) *d = *d || v[flat];
+        else *d = static_cast<T>(*d + v[flat]);
+      } else {
+        *d = v[flat];
+      }
+    });
+  });
+}
+
+void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& value) {
+  checkNoInternalOverlap(self);
+  Value v = value;
+  if (value.isTensor()) {
+    const TensorObject& t = *asTensor(value);
+    v = isFloating(t.dtype()) ? Value::number(readAsDouble(t, 0)) : Value::integer(readAsInt(t, 0));
+  }
+  ElementwisePlan plan;
+  plan.addOperand(self.dataPtr(), self.meta, self.sizes());
+  plan.addOperand(mask.dataPtr(), mask.meta, self.sizes());
+  plan.coalesce();
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T x = scalarAs<T>(v);
+    plan.forEachRow([&](char** p, const int64_t* st, int64_t n) {
+      for (int64_t i = 0; i < n; ++i)
+        if (*reinterpret_cast<const bool*>(p[1] + i * st[1])) *reinterpret_cast<T*>(p[0] + i * st[0]) = x;
+    });
+  });
+}
+
+}  // namespace
+
+Value index(TensorState& s, const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
+  IndexWalk w = prepareWalk(self, indices);
+  auto out = allocTensor(s, self.dtype(), w.shape.outSizes);
+  char* dst = out->dataPtr();
+  const char* src = self.dataPtr();
+  const size_t item = itemSize(self.dtype());
+  walkIndexed(self, w, [&](int64_t off, int64_t flat) {
+    std::memcpy(dst + flat * static_cast<int64_t>(item), src + off, item);
+  });
+  return Value(out);
+}
+
+Value index_select(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  int64_t dim = wrapDim(intArg(a, 1), self.dim());
+  int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  std::vector<int64_t> idx = checkedIndices(tensorArg(a, 2), dim, size);
+  auto out = allocLike(s, r.out[0]);
+  for (size_t i = 0; i < idx.size(); ++i) {
+    auto dst = makeViewOf(*out, selectMeta(out->meta, dim, static_cast<int64_t>(i)));
+    copyInto(*dst, *makeViewOf(self, selectMeta(self.meta, dim, idx[i])));
+  }
+  return Value(out);
+}
+
+Value gather(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  const TensorObject& index = tensorArg(a, 2);
+  int64_t dim = wrapDim(intArg(a, 1), self.dim());
+  auto out = allocLike(s, r.out[0]);
+  const char* src = self.dataPtr();
+  char* dst = out->dataPtr();
+  const size_t item = itemSize(self.dtype());
+  forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+    std::memcpy(dst + flat * static_cast<int64_t>(item), src + byteOff, item);
+  });
+  return Value(out);
+}
+
+Value index_put(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  auto out = cloneOf(s, tensorArg(a, 0));
+  indexPutInto(s, *out, a);
+  return Value(out);
+}
+
+Value index_put_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  indexPutInto(s, *asTensor(a[0]), a);
+  return a[0];
+}
+
+Value index_copy(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  auto out = cloneOf(s, tensorArg(a, 0));
+  indexUpdate(s, *out, a, false);
+  return Value(out);
+}
+
+Value index_copy_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  indexUpdate(s, *asTensor(a[0]), a, false);
+  return a[0];
+}
+
+Value index_add(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  auto out = cloneOf(s, tensorArg(a, 0));
+  indexUpdate(s, *out, a, true);
+  return Value(out);
+}
+
+Value index_add_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  indexUpdate(s, *asTensor(a[0]), a, true);
+  return a[0];
+}
+
+Value scatter(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  auto out = cloneOf(s, tensorArg(a, 0));
+  scatterInto(*out, a, false);
+  return Value(out);
+}
+
+Value scatter_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  scatterInto(*asTensor(a[0]), a, false);
+  return a[0];
+}
+
+Value scatter_add(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  auto out = cloneOf(s, tensorArg(a, 0));
+  scatterInto(*out, a, true);
+  return Value(out);
+}
+
+Value scatter_add_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  scatterInto(*asTensor(a[0]), a, true);
+  return a[0];
+}
+
+Value masked_fill(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);
+  copyInto(*out, tensorArg(a, 0));
+  maskedFillInto(*out, tensorArg(a, 1), a[2]);
+  return Value(out);
+}
+
+Value masked_fill_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  maskedFillInto(*asTensor(a[0]), tensorArg(a, 1), a[2]);
+  return a[0];
+}
+
+}  // namespace tdsl::kernels

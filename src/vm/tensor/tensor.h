@@ -1,0 +1,121 @@
+// Tensors: reference-counted storage + strided metadata (DESIGN.md §2.7).
+//
+// Note [Storage and views]
+// A Storage owns (or, for host memory, borrows) a byte buffer. A
+// TensorObject is a view over a storage: element (i0..ik) lives at
+// storage->data + (offset + sum(ij * strides[j])) * itemSize(dtype).
+// Views share the Storage (Ref-counted), so `a[1:3]` keeps `a`'s buffer
+// alive. A TensorObject without storage is a meta tensor (a tracer proxy):
+// it has metadata only (Note [Dispatch and meta tensors] in ir/op_table.h).
+//
+// Note [Allocation limit]
+// Every buffer is allocated through the interpreter's TensorState: requested
+// sizes are checked (negative sizes, numel * itemsize overflow, the
+// per-interpreter limit, kDefaultTensorMemoryLimit unless the host sets
+// another) BEFORE allocating, and failures are Error(Resource) — never
+// std::bad_alloc or the OOM killer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+
+#include "vm/tensor/tensor_meta.h"
+#include "vm/tensor/tensor_state.h"
+#include "vm/value.h"
+
+namespace tdsl {
+
+namespace ir { struct OpDef; struct BoundArgs; }
+
+// 8 GiB: large enough for any test or benchmark here, small enough that a
+// typo like torch.zeros(10**11) fails cleanly instead of swapping.
+constexpr size_t kDefaultTensorMemoryLimit = size_t(8) << 30;
+
+// Bytes in use by one interpreter's storages. Shared with every Storage it
+// allocated so a storage that outlives its interpreter still accounts safely.
+struct MemoryAccount {
+  size_t limit = kDefaultTensorMemoryLimit;
+  size_t used = 0;
+};
+
+class Storage : public Object {
+ public:
+  // Owned memory from std::malloc/calloc, accounted in `account`.
+  Storage(void* data, size_t nbytes, std::shared_ptr<MemoryAccount> account);
+  // Borrowed host memory; `release` (may be empty) runs when the last view dies.
+  Storage(void* data, size_t nbytes, std::function<void(void*)> release);
+  ~Storage() override;
+
+  char* data() const { return static_cast<char*>(data_); }
+  size_t nbytes() const { return nbytes_; }
+
+ private:
+  void* data_;
+  size_t nbytes_;
+  std::shared_ptr<MemoryAccount> account_;
+  std::function<void(void*)> release_;
+  bool owned_;
+};
+
+class TensorObject : public Object {
+ public:
+  TensorObject(Ref<Storage> storage, TensorMeta meta)
+      : Object(ObjKind::Tensor), storage(std::move(storage)), meta(std::move(meta)) {}
+
+  Ref<Storage> storage;  // null: meta tensor (no data)
+  TensorMeta meta;
+  // A Python number turned into a 0-dim tensor for an operator (`2 - x`): it
+  // promotes like a scalar (PyTorch's "wrapped number").
+  bool wrappedNumber = false;
+  // Owned by the tracer (e.g. the graph node this proxy stands for); the
+  // tensor layer never reads it.
+  Value traceSlot;
+
+  bool isMeta() const { return !storage; }
+  DType dtype() const { return meta.dtype; }
+  int dim() const { return meta.sizes.size(); }
+  const Dims& sizes() const { return meta.sizes; }
+  const Dims& strides() const { return meta.strides; }
+  int64_t numel() const { return meta.numel(); }
+  // Address of the first element (storage data + offset); requires !isMeta().
+  char* dataPtr() const { return storage->data() + meta.offset * static_cast<int64_t>(itemSize(meta.dtype)); }
+  template <class T>
+  T* data() const { return reinterpret_cast<T*>(dataPtr()); }
+};
+
+inline TensorObject* asTensor(const Value& v) { return v.as<TensorObject>(); }
+
+struct DispatchInterceptor;
+
+// Per-interpreter tensor runtime state (see tensor_state.h).
+struct TensorState {
+  std::shared_ptr<MemoryAccount> memory = std::make_shared<MemoryAccount>();
+  std::mt19937_64 generator{0x5eed};
+  DType defaultFloat = DType::Float32;
+  // The tracer installs itself here; see vm/tensor/dispatch.h.
+  DispatchInterceptor* interceptor = nullptr;
+};
+
+// Allocates a contiguous tensor; `zero` fills it with zeros. Throws Error(Resource/Value).
+Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes, bool zero = false);
+// Allocates storage for `meta` exactly as described (used for fresh results whose
+// meta rule chose the layout; the meta must be contiguous with offset 0).
+Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero = false);
+Ref<TensorObject> makeMetaTensor(const TensorMeta& meta);
+// A view sharing `base`'s storage with metadata `meta`.
+Ref<TensorObject> makeViewOf(const TensorObject& base, const TensorMeta& meta);
+// Zero-copy tensor over host memory.
+Ref<TensorObject> wrapHostMemory(void* data, DType dtype, const Dims& sizes, const Dims& strides,
+                                 std::function<void(void*)> release);
+
+// 0-dim tensors from Python numbers.
+Ref<TensorObject> scalarTensor(TensorState& state, const Value& number, DType dtype);
+Ref<TensorObject> wrappedNumberTensor(TensorState& state, const Value& number);
+
+// Bytes for `numel` elements of `dtype`, or Error(Resource) on overflow / limit.
+size_t checkedBytes(const TensorState& state, int64_t numel, DType dtype);
+
+}  // namespace tdsl

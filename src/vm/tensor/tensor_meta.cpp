@@ -1,0 +1,140 @@
+#include "vm/tensor/tensor_meta.h"
+
+#include "frontend/diagnostics.h"
+
+namespace tdsl {
+
+void checkRank(size_t rank) {
+  if (rank > static_cast<size_t>(kMaxDims))
+    throw Error(ErrorKind::Value, "tensors with more than " + std::to_string(kMaxDims) +
+                                      " dimensions are not supported (got " + std::to_string(rank) + ")");
+}
+
+Dims::Dims(std::initializer_list<int64_t> init) {
+  checkRank(init.size());
+  for (int64_t x : init) v_[n_++] = x;
+}
+
+Dims::Dims(const std::vector<int64_t>& v) {
+  checkRank(v.size());
+  for (int64_t x : v) v_[n_++] = x;
+}
+
+void Dims::push_back(int64_t x) {
+  checkRank(static_cast<size_t>(n_) + 1);
+  v_[n_++] = x;
+}
+
+void Dims::resize(int n, int64_t fill) {
+  checkRank(static_cast<size_t>(n));
+  for (int i = n_; i < n; ++i) v_[i] = fill;
+  n_ = n;
+}
+
+void Dims::insert(int pos, int64_t x) {
+  checkRank(static_cast<size_t>(n_) + 1);
+  for (int i = n_; i > pos; --i) v_[i] = v_[i - 1];
+  v_[pos] = x;
+  ++n_;
+}
+
+void Dims::erase(int pos) {
+  for (int i = pos; i + 1 < n_; ++i) v_[i] = v_[i + 1];
+  --n_;
+}
+
+bool Dims::operator==(const Dims& o) const {
+  if (n_ != o.n_) return false;
+  for (int i = 0; i < n_; ++i)
+    if (v_[i] != o.v_[i]) return false;
+  return true;
+}
+
+int64_t TensorMeta::numel() const {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  return n;
+}
+
+bool TensorMeta::isContiguous() const {
+  int64_t expected = 1;
+  for (int i = sizes.size() - 1; i >= 0; --i) {
+    if (sizes[i] == 0) return true;
+    if (sizes[i] != 1 && strides[i] != expected) return false;
+    expected *= sizes[i];
+  }
+  return true;
+}
+
+Dims contiguousStrides(const Dims& sizes) {
+  Dims strides;
+  strides.resize(sizes.size());
+  int64_t s = 1;
+  for (int i = sizes.size() - 1; i >= 0; --i) {
+    strides[i] = s;
+    s *= sizes[i] > 1 ? sizes[i] : 1;
+  }
+  return strides;
+}
+
+TensorMeta contiguousMeta(DType dtype, const Dims& sizes) {
+  TensorMeta m;
+  m.dtype = dtype;
+  m.sizes = sizes;
+  m.strides = contiguousStrides(sizes);
+  return m;
+}
+
+size_t itemSize(DType d) {
+  switch (d) {
+    case DType::Bool: return 1;
+    case DType::Int32: return 4;
+    case DType::Int64: return 8;
+    case DType::Float32: return 4;
+    case DType::Float64: return 8;
+  }
+  return 1;
+}
+
+const char* dtypeName(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::Int32: return "int32";
+    case DType::Int64: return "int64";
+    case DType::Float32: return "float32";
+    case DType::Float64: return "float64";
+  }
+  return "?";
+}
+
+const char* dtypeScalarName(DType d) {
+  switch (d) {
+    case DType::Bool: return "Bool";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+  }
+  return "?";
+}
+
+bool isFloating(DType d) { return d == DType::Float32 || d == DType::Float64; }
+bool isIntegral(DType d, bool includeBool) {
+  return d == DType::Int32 || d == DType::Int64 || (includeBool && d == DType::Bool);
+}
+
+int64_t wrapDim(int64_t dim, int64_t rank) {
+  int64_t r = rank > 0 ? rank : 1;  // a 0-dim tensor accepts dims -1 and 0
+  if (dim < -r || dim >= r)
+    throw Error(ErrorKind::Index, "Dimension out of range (expected to be in range of [" + std::to_string(-r) +
+                                      ", " + std::to_string(r - 1) + "], but got " + std::to_string(dim) + ")");
+  return dim < 0 ? dim + r : dim;
+}
+
+std::string formatDims(const Dims& d) {
+  std::string s = "[";
+  for (int i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
+  return s + "]";
+}
+
+}  // namespace tdsl
