@@ -7,7 +7,12 @@ def mean(data):
     items = list(data)
     if len(items) == 0:
         assert False, "mean requires at least one data point"
-    return sum(items) / len(items)
+    total = sum(items)
+    n = len(items)
+    # Like Python's statistics.mean, an exact mean of ints stays an int.
+    if isinstance(total, int) and total % n == 0:
+        return total // n
+    return total / n
 
 
 def median(data):

@@ -3,7 +3,6 @@
 // Delete this file as soon as the real bindings land: a weak definition that
 // is already linked stops the linker from pulling the strong one out of
 // libtdsl_tensor.a.
-#include "vm/tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
 #include "frontend/diagnostics.h"
 
@@ -24,7 +23,5 @@ __attribute__((weak)) int64_t tensorLength(Interpreter&, const Value&) { unavail
 __attribute__((weak)) Value tensorIterItem(Interpreter&, const Value&, int64_t) { unavailable(); }
 __attribute__((weak)) std::string tensorRepr(const Value&) { return "<tensor>"; }
 __attribute__((weak)) Value makeTorchModule(Interpreter&) { unavailable(); }
-__attribute__((weak)) TensorStatePtr makeTensorState() { return TensorStatePtr(); }
-__attribute__((weak)) void destroyTensorState(TensorState*) {}
 
 }  // namespace tdsl

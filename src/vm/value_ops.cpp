@@ -7,6 +7,7 @@
 #include "vm/format.h"
 #include "vm/interpreter.h"
 #include "vm/tensor_bridge.h"
+#include "vm/vm.h"
 
 namespace tdsl {
 
@@ -579,7 +580,14 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
       out += "<function " + v.as<FunctionObject>()->name() + " at " + buf + ">";
       return;
     }
-    case ObjKind::Native: out += "<built-in function " + v.as<NativeObject>()->name + ">"; return;
+    case ObjKind::Native: {
+      const std::string& name = v.as<NativeObject>()->name;
+      auto& types = interp.vm().typeObjects;
+      auto it = types.find(name);
+      if (it != types.end() && it->second.identical(v)) out += "<class '" + name + "'>";
+      else out += "<built-in function " + name + ">";
+      return;
+    }
     case ObjKind::BoundMethod: {
       auto* m = v.as<BoundMethodObject>();
       std::string fname = m->function.isObj(ObjKind::Native) ? m->function.as<NativeObject>()->name

@@ -337,19 +337,19 @@ Value VM::importModule(const std::string& name) {
 }
 
 const NativeObject* VM::findMethod(const Value& self, std::string_view name) {
-  const std::unordered_map<std::string_view, NativeFn>* table = nullptr;
-  const char* tname = nullptr;
-  if (self.isObj(ObjKind::Str)) { table = &strMethods(); tname = "str."; }
-  else if (self.isObj(ObjKind::List)) { table = &listMethods(); tname = "list."; }
-  else if (self.isObj(ObjKind::Dict)) { table = &dictMethods(); tname = "dict."; }
+  const std::unordered_map<std::string_view, NativeFn>* table;
+  std::unordered_map<std::string_view, Value>* cache;
+  if (self.isObj(ObjKind::Str)) { table = &strMethods(); cache = &methodCache_[0]; }
+  else if (self.isObj(ObjKind::List)) { table = &listMethods(); cache = &methodCache_[1]; }
+  else if (self.isObj(ObjKind::Dict)) { table = &dictMethods(); cache = &methodCache_[2]; }
   else return nullptr;
-  std::string key = std::string(tname) + std::string(name);
-  auto cached = methodCache_.find(key);
-  if (cached != methodCache_.end()) return cached->second.as<NativeObject>();
+  auto cached = cache->find(name);
+  if (cached != cache->end()) return cached->second.as<NativeObject>();
   auto it = table->find(name);
   if (it == table->end()) return nullptr;
+  // Keys point into the static method tables, so they outlive the cache.
   Value n = makeNative(std::string(name), it->second);
-  methodCache_.emplace(key, n);
+  cache->emplace(it->first, n);
   return n.as<NativeObject>();
 }
 

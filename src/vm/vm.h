@@ -101,8 +101,8 @@ class VM {
   Value* stack_ = nullptr;
   Value* stackEnd_ = nullptr;
   int nesting_ = 0;
-  std::vector<Ref<Object>> methodNatives_;
-  std::unordered_map<std::string, Value> methodCache_;  // "list.append" -> native
+  // Native objects for built-in methods, created on first use: str, list, dict.
+  std::unordered_map<std::string_view, Value> methodCache_[3];
 };
 
 // Registration of the built-ins, methods and native modules (one file each).

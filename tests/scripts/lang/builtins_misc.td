@@ -1,0 +1,11 @@
+# assorted built-ins
+print(len("abc"), len([1, 2]), len({"a": 1}), len(range(10)))
+print(abs(-3), abs(2.5), min(4, 2, 8), max([1, 9, 3]), min("bca"), sum([1, 2, 3]), sum([0.5, 0.25], 1))
+print(int(3.9), int(-3.9), int("12"), int(" 7 "), float(2), float("1.5"), bool(0), bool("x"), str(1.0))
+print(list(range(3)), list(range(5, 0, -2)), tuple([1, 2]), list("ab"), dict([("a", 1)]))
+print(list(enumerate("ab")), list(zip([1, 2, 3], "ab")), sorted([3, 1, 2]), list(reversed([1, 2])))
+print(any([0, 1]), all([1, 0]), any([]), all([]))
+print(isinstance(1, int), isinstance(1.0, float), isinstance("s", str), isinstance([], list), isinstance((), tuple), isinstance({}, dict), isinstance(True, int), isinstance(1, (str, float)))
+print(list(map(lambda v: v * 2, [1, 2])), list(filter(lambda v: v > 1, [1, 2, 3])))
+print(repr("it's"), repr('a"b'), repr("x\ny"), type(1) is int, divmod(7, 2), chr(65), ord("A"))
+print(max([3, 1, 2], key=lambda v: -v), sorted(["b", "A", "c"], key=lambda s: s.lower()))

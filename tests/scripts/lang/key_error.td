@@ -1,0 +1,4 @@
+# missing dict key
+d = {"a": 1}
+print(d["a"])
+print(d["b"])

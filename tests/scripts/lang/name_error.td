@@ -1,0 +1,3 @@
+# undefined names
+print("before")
+print(undefined_thing)

@@ -1,0 +1,3 @@
+# ** overflow
+print(2 ** 62)
+print(2 ** 63)

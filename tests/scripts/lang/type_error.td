@@ -1,0 +1,4 @@
+# unsupported operand types
+x = 1
+y = "a"
+z = x + y

@@ -1,0 +1,3 @@
+# float division by zero
+x = 1.0
+print(x / 0)
