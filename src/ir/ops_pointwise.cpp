@@ -97,6 +97,8 @@ const std::vector<OpRow>& pointwiseOpRows() {
       {"floor_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryInplace, k::floor_, nullptr},
       {"ceil(Tensor self) -> Tensor", P, FM, m::unary, k::ceil, nullptr},
       {"ceil_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryInplace, k::ceil_, nullptr},
+      {"round(Tensor self) -> Tensor", P, FM, m::unary, k::round, nullptr},
+      {"round_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryInplace, k::round_, nullptr},
       {"logical_not(Tensor self) -> Tensor", C, FM, m::logicalUnary, k::logical_not, nullptr},
       {"bitwise_not(Tensor self) -> Tensor", P, FM, m::bitwiseNot, k::bitwise_not, nullptr},
 

@@ -314,7 +314,7 @@ Value binaryInplace(TensorState& state, const BoundArgs& a) {
 // ---------------------------------------------------------------------------
 // Unary.
 
-enum class Un { Neg, Abs, Exp, Log, Sin, Cos, Tanh, Sqrt, Sigmoid, Reciprocal, Relu, Floor, Ceil, LogicalNot, BitwiseNot };
+enum class Un { Neg, Abs, Exp, Log, Sin, Cos, Tanh, Sqrt, Sigmoid, Reciprocal, Relu, Floor, Ceil, Round, LogicalNot, BitwiseNot };
 
 template <Un op, class T>
 inline auto applyUnary(T x) {
@@ -331,6 +331,7 @@ inline auto applyUnary(T x) {
   else if constexpr (op == Un::Relu) return static_cast<T>(x > T(0) ? x : T(0));
   else if constexpr (op == Un::Floor) { if constexpr (std::is_floating_point<T>::value) return std::floor(x); else return x; }
   else if constexpr (op == Un::Ceil) { if constexpr (std::is_floating_point<T>::value) return std::ceil(x); else return x; }
+  else if constexpr (op == Un::Round) { if constexpr (std::is_floating_point<T>::value) return std::nearbyint(x); else return x; }
   else if constexpr (op == Un::LogicalNot) return !static_cast<bool>(x);
   else { if constexpr (std::is_same<T, bool>::value) return static_cast<bool>(!x); else if constexpr (std::is_integral<T>::value) return static_cast<T>(~x); else return x; }
 }
@@ -457,6 +458,7 @@ TDSL_UNARY_KERNELS(reciprocal, Reciprocal)
 TDSL_UNARY_KERNELS(relu, Relu)
 TDSL_UNARY_KERNELS(floor, Floor)
 TDSL_UNARY_KERNELS(ceil, Ceil)
+TDSL_UNARY_KERNELS(round, Round)
 #undef TDSL_UNARY_KERNELS
 Value logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
 Value bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }

@@ -18,7 +18,7 @@ using ir::BoundArgs;
   X(logical_and) X(logical_or) X(logical_xor) X(eq) X(ne) X(lt) X(le) X(gt) X(ge)                \
   X(neg) X(neg_) X(abs) X(abs_) X(exp) X(exp_) X(log) X(log_) X(sin) X(sin_) X(cos) X(cos_)      \
   X(tanh) X(tanh_) X(sqrt) X(sqrt_) X(sigmoid) X(sigmoid_) X(reciprocal) X(reciprocal_)          \
-  X(relu) X(relu_) X(floor) X(floor_) X(ceil) X(ceil_) X(logical_not) X(bitwise_not)             \
+  X(relu) X(relu_) X(floor) X(floor_) X(ceil) X(ceil_) X(round) X(round_) X(logical_not) X(bitwise_not)             \
   X(clamp) X(clamp_) X(where) X(fill) X(fill_) X(zero) X(zero_) X(copy) X(copy_)                 \
   X(isclose) X(equal) X(allclose)                                                                \
   X(sum) X(mean) X(prod) X(max) X(min) X(argmax) X(argmin) X(all) X(any)                         \

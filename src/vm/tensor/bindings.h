@@ -1,0 +1,28 @@
+// Internal to the tensor bindings (bindings*.cpp): the VM-facing dispatch
+// entry and shared helpers. The public surface is vm/tensor_bridge.h.
+#pragma once
+
+#include <string>
+
+#include "ir/op_table.h"
+#include "vm/native.h"
+#include "vm/tensor/dispatch.h"
+
+namespace tdsl {
+
+class Interpreter;
+
+// The one dispatch entry point for the VM side (torch.X, t.X, operators,
+// indexing): forwards to dispatchOp() with the interpreter's tensor state.
+Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args);
+
+// Calls the op overload set `name` (function style) with positional args.
+Value callTorch(Interpreter& interp, std::string_view name, std::initializer_list<Value> args,
+                std::initializer_list<KwArg> kwargs = {});
+
+// Python float repr (shortest round-trip text) for messages.
+std::string floatText(double x);
+
+TensorState& stateOf(Interpreter& interp);
+
+}  // namespace tdsl
