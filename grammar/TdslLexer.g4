@@ -135,7 +135,7 @@ LT: '<';
 GT: '>';
 
 // A line break and the indentation of the next line (Note [Indentation tokens]).
-NEWLINE: ('\r'? '\n' | '\r' | '\f') [ \t\f]*;
+NEWLINE: ('\r'? '\n' | '\r') [ \t\f]*;
 
 SKIP_
   : ( [ \t\f]+                                  // spaces between tokens

@@ -96,7 +96,6 @@ void TdslLexerBase::handle(std::unique_ptr<Token> token) {
     // Implicit line joining inside brackets; blank and comment-only lines.
     if (brackets_.size() > 1 || expressionMode_ || atLineStart_) return;
     brackets_[0].chain = 0;
-    end_.lastType = previousType_;
     pending_.push_back(synthetic(T.newline, *token, "\n"));
     previousType_ = T.newline;
     atLineStart_ = true;
@@ -105,7 +104,10 @@ void TdslLexerBase::handle(std::unique_ptr<Token> token) {
   if (type == T.unterminated) fail(*token, "unterminated string literal");
   if (type == T.errorChar) {
     std::string text = token->getText();
-    fail(*token, fmt::format("invalid character '{}' (U+{:04X})", text, firstCodePoint(text)));
+    uint32_t cp = firstCodePoint(text);
+    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
+      fail(*token, fmt::format("invalid non-printable character U+{:04X}", cp));
+    fail(*token, fmt::format("invalid character '{}' (U+{:04X})", text, cp));
   }
   if (type == T.string) {
     // `"""abc` with no closing quotes lexes as the empty string "" followed
@@ -208,11 +210,7 @@ void TdslLexerBase::finish(std::unique_ptr<Token> eof) {
     }
   }
   if (!expressionMode_) {
-    if (!atLineStart_) {
-      end_.lastType = previousType_;
-      pending_.push_back(synthetic(types_->newline, *eof, ""));
-    }
-    end_.indentLevels = indents_.size() - 1;
+    if (!atLineStart_) pending_.push_back(synthetic(types_->newline, *eof, ""));
     for (size_t i = 1; i < indents_.size(); ++i) pending_.push_back(synthetic(types_->dedent, *eof, ""));
     indents_.resize(1);
   }
@@ -243,7 +241,7 @@ void TdslParserBase::push() {
   if (depth_ >= kMaxRuleDepth) {
     throw Error(ErrorKind::Syntax, "too deeply nested", tokenRange(file, *getCurrentToken()));
   }
-  if (++depth_ > maxDepth_) maxDepth_ = depth_;
+  ++depth_;
 }
 
 void TdslParserBase::enterRule(antlr4::ParserRuleContext* ctx, size_t state, size_t ruleIndex) {

@@ -36,12 +36,10 @@ class TdslLexerBase : public antlr4::Lexer {
 
   std::unique_ptr<antlr4::Token> nextToken() override;
 
-  // What was still open at the end of the input (valid once EOF was produced).
+  // With lenientEnd: what was still open at the end of the input.
   struct EndState {
-    bool openBracket = false;      // lenientEnd only
-    bool openLongString = false;   // lenientEnd only
-    size_t indentLevels = 0;       // blocks open before the final DEDENTs
-    size_t lastType = 0;           // last token before the final NEWLINE
+    bool openBracket = false;     // set at EOF
+    bool openLongString = false;  // set before the "unterminated" error is thrown
   };
   const EndState& end() const { return end_; }
 
@@ -91,12 +89,11 @@ class TdslParserBase : public antlr4::Parser {
   void exitRule();
   void enterRecursionRule(antlr4::ParserRuleContext* ctx, size_t state, size_t ruleIndex, int precedence) override;
   void unrollRecursionContexts(antlr4::ParserRuleContext* parent) override;
-  int maxDepthSeen() const { return maxDepth_; }
+  using antlr4::Parser::enterRecursionRule;  // the other overload, unchanged
 
  private:
   void push();
   int depth_ = 0;
-  int maxDepth_ = 0;
 };
 
 // The source range a token covers (it may span lines: long strings).

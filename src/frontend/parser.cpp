@@ -807,15 +807,26 @@ ExprPtr parseFieldExpression(const SourceFilePtr& file, const std::string& text,
   return Builder(file, parse.tokens, depth).expression(tree);
 }
 
+// ANTLR's input stream throws std::range_error on malformed UTF-8: check first.
+void checkEncoding(const SourceFilePtr& file) {
+  size_t bad = frontend::firstInvalidUtf8(file->text);
+  if (bad == std::string::npos) return;
+  SourceLoc at = frontend::locationAfter({1, 1}, std::string_view(file->text).substr(0, bad));
+  fail(SourceRange{file, at, {at.line, at.col + 1}},
+       fmt::format("invalid UTF-8: byte 0x{:02x} cannot start a character here", static_cast<unsigned char>(file->text[bad])));
+}
+
 }  // namespace
 
 std::unique_ptr<ast::Module> parseModule(SourceFilePtr file) {
+  checkEncoding(file);
   Parse parse(file, file->text, /*expressionMode=*/false);
   P::File_inputContext* tree = parse.run(&P::file_input);
   return Builder(file, parse.tokens, 0).module(tree);
 }
 
 std::vector<TokenInfo> tokenize(SourceFilePtr file) {
+  checkEncoding(file);
   Parse parse(file, file->text, /*expressionMode=*/false);
   parse.tokens.fill();
   std::vector<TokenInfo> result;
@@ -835,6 +846,7 @@ bool isIncompleteInput(const std::string& text) {
   size_t last = text.find_last_not_of(" \t\r\n");
   if (last != std::string::npos && text[last] == '\\') return true;  // explicit line joining
   auto file = std::make_shared<SourceFile>(SourceFile{"<repl>", text});
+  if (frontend::firstInvalidUtf8(text) != std::string::npos) return false;
   Parse parse(file, text, /*expressionMode=*/false, {1, 1}, /*lenientEnd=*/true);
   try {
     parse.tokens.fill();

@@ -16,6 +16,24 @@ uint32_t firstCodePoint(std::string_view s) {
   return cp;
 }
 
+size_t firstInvalidUtf8(std::string_view s) {
+  static constexpr uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};  // shortest form per length
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : 4;
+    if (extra == 4 || i + extra >= s.size() + (extra == 0)) return i;
+    uint32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+    for (size_t k = 1; k <= extra; ++k) {
+      unsigned char b = static_cast<unsigned char>(s[i + k]);
+      if ((b & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    if (cp < kMin[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += extra + 1;
+  }
+  return std::string_view::npos;
+}
+
 void appendUtf8(std::string& out, uint32_t cp) {
   if (cp > 0x10FFFF) cp = 0xFFFD;
   if (cp < 0x80) {

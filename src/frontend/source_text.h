@@ -3,6 +3,7 @@
 // code points"). No ANTLR types here.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -13,6 +14,10 @@ namespace tdsl::frontend {
 
 // The first code point of `utf8` (U+FFFD if it is empty or malformed).
 uint32_t firstCodePoint(std::string_view utf8);
+
+// The byte offset of the first malformed UTF-8 sequence (overlong forms,
+// surrogates and code points past U+10FFFF included), or npos.
+size_t firstInvalidUtf8(std::string_view text);
 
 // Appends `cp` encoded as UTF-8.
 void appendUtf8(std::string& out, uint32_t cp);

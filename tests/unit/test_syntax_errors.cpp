@@ -118,6 +118,14 @@ TEST_CASE("syntax: literals", "[frontend][syntax]") {
   CHECK(at("s = \"\"\"abc\n\nmore\n") == "unterminated triple-quoted string literal @ 1:5");
   CHECK(at("x = 1 $ 2\n") == "invalid character '$' (U+0024) @ 1:7");
   CHECK(at("s = 'ab\\x4z'\n") == "truncated \\xXX escape @ 1:8");
+  CHECK(at(std::string("x = 1\ny = 2\0\n", 14)) == "invalid non-printable character U+0000 @ 2:6");
+}
+
+TEST_CASE("syntax: malformed UTF-8 is an error, not an exception from ANTLR", "[frontend][syntax]") {
+  CHECK(at("x = 1\ns = 'ok \xc3\xa9 \xff'\n") == "invalid UTF-8: byte 0xff cannot start a character here @ 2:11");
+  CHECK(at("s = '\xe2\x82'\n") == "invalid UTF-8: byte 0xe2 cannot start a character here @ 1:6");
+  CHECK(at("s = '\xc0\xaf'\n") == "invalid UTF-8: byte 0xc0 cannot start a character here @ 1:6");  // overlong
+  CHECK_FALSE(isIncompleteInput("x = '\xff"));
 }
 
 TEST_CASE("syntax: f-string errors point into the string", "[frontend][syntax]") {
