@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "vm/compile_runtime.h"
 #include "vm/interpreter.h"
 
 #ifndef TDSL_VERSION
@@ -108,6 +109,7 @@ int runCommand(int argc, char** argv) {
     } catch (const tdsl::ScriptExit& e) {
       status = e.status;
     }
+    tdsl::reportCompileStats(interp);  // torch.compile --stats / --stats-json (src/vm/compile_runtime.h)
     gRunning = nullptr;
   } catch (const tdsl::Error& e) {
     std::fflush(stdout);

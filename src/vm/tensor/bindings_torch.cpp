@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/diagnostics.h"
+#include "vm/compile_function.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/tensor/bindings.h"
@@ -80,20 +81,6 @@ Value torchSize(Interpreter&, const CallArgs& call, const void*) {
 Value torchNumel(Interpreter&, const CallArgs& call, const void*) {
   if (call.nargs != 1 || !call.args[0].isTensor()) throw Error(ErrorKind::Type, "numel(): argument 'input' must be Tensor");
   return Value::integer(asTensor(call.args[0])->numel());
-}
-
-// torch.compile(fn, fullgraph=False, dynamic=None, backend="tdsl", mode=None, options=None)
-// and the decorator forms; returns fn itself (the compile layer rebinds torch.compile).
-Value returnFirst(Interpreter&, const CallArgs& call, const void*) {
-  if (call.nargs != 1) throw Error(ErrorKind::Type, "compile() decorator expects one function");
-  return call.args[0];
-}
-Value torchCompile(Interpreter&, const CallArgs& call, const void*) {
-  allowKwargs(call, "compile", {"model", "fullgraph", "dynamic", "backend", "mode", "options", "disable"});
-  if (call.nargs > 1) throw Error(ErrorKind::Type, "compile() takes 1 positional argument but " + std::to_string(call.nargs) + " were given");
-  if (call.nargs == 1) return call.args[0];
-  if (const Value* m = kwarg(call, "model"); m && !m->isNone()) return *m;
-  return makeNative("compile.<decorator>", returnFirst);
 }
 
 // torch.testing.assert_close(actual, expected, *, rtol=None, atol=None, equal_nan=False, check_dtype=True, msg=None)
@@ -210,7 +197,9 @@ Value makeTorchModule(Interpreter& interp) {
   mod->set("is_tensor", makeNative("is_tensor", torchIsTensor));
   mod->set("numel", makeNative("numel", torchNumel));
   mod->set("Size", makeNative("Size", torchSize));
-  mod->set("compile", makeNative("compile", torchCompile));
+  // torch.compile and tdsl.explain are the compile layer's (src/vm/compile_function.h).
+  mod->set("compile", makeNative("compile", torchCompileNative));
+  mod->set("explain", makeNative("explain", tdslExplainNative));
   const std::pair<const char*, DType> dtypes[] = {
       {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
       {"double", DType::Float64}, {"int64", DType::Int64},     {"long", DType::Int64},

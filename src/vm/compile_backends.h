@@ -1,0 +1,43 @@
+// torch.compile backends (DESIGN.md §1.4): turn a captured segment graph into
+// a CompiledGraph.
+//   "tdsl"      the optimization pipeline (src/opt: functionalize, reinplace,
+//               dce, cse), then the graph executor (eager kernels)
+//   "eager"     the captured graph, op by op
+//   "aot_eager" functionalize, then op by op
+//   a script function backend(gm, example_inputs) -> callable, where gm is a
+//   GraphModule: gm.graph.nodes (nodes with .op, .target, .name, .args, as
+//   torch.fx), gm.forward(*inputs), gm.code (the IR text).
+// The captured graph is never modified (passes run on a copy).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+#include "vm/compile_cache.h"
+
+namespace tdsl {
+
+struct Backend {
+  enum class Kind : uint8_t { Tdsl, Eager, AotEager, Script };
+  Kind kind = Kind::Tdsl;
+  Value fn;          // Script
+  bool reinplace = true;
+  std::string name() const;
+};
+
+// Parses a backend argument: a name string or a callable. Throws Error(Value)
+// for unknown names.
+Backend parseBackend(const Value& v, bool reinplace);
+
+// `exampleInputs` are the real inputs of the first run.
+CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                           const std::vector<Value>& exampleInputs);
+
+// A deep copy of `g` (through the IR text form, which round-trips).
+std::unique_ptr<ir::Graph> copyGraph(const ir::Graph& g);
+
+// The GraphModule object given to script backends.
+Value makeGraphModule(Interpreter& interp, const ir::Graph& g);
+
+}  // namespace tdsl

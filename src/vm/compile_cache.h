@@ -1,0 +1,125 @@
+// The compile cache (DESIGN.md §2.2): per compiled function and entry pc, a
+// list of segments, each (guards) -> (compiled graph, exit pc, how its
+// results are written back into VM registers and globals).
+//
+// Note [Sources]
+// A segment reads real values at its entry through Sources: a register of
+// the frame (optionally one element of a list/tuple held there), a module
+// global slot, or an object captured at trace time. Graph inputs, guards and
+// write-backs all name values by Source, so a cache hit never re-runs the
+// traced bytecode: it fetches the sources, checks the guards, runs the graph
+// and rebuilds the registers.
+//
+// Note [Write-back]
+// At the segment's exit every live register (or the returned value) is
+// described as: a constant (a Python value computed during tracing, valid
+// because everything it depended on is guarded), the entry value of a source
+// (identity preserved: a list argument stays the same list), a graph input
+// or output, or a fresh container/cell/iterator rebuilt from such parts.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+#include "vm/function.h"
+#include "vm/tensor/tensor_meta.h"
+
+namespace tdsl {
+
+class Interpreter;
+
+struct Source {
+  enum class Kind : uint8_t { Reg, Global, Captured };
+  Kind kind = Kind::Reg;
+  int reg = 0;
+  int index = -1;  // element of the list/tuple in the register; -1: the register itself
+  Ref<GlobalsTable> globals;
+  uint32_t slot = 0;
+  Value captured;
+
+  // The current value (None when an indexed element is missing).
+  Value fetch(const Value* regs) const;
+  std::string describe(const CodeObject& code) const;  // "x", "xs[1]", "G['w']"
+  bool operator==(const Source& o) const;
+};
+
+struct TensorGuard {
+  Source source;
+  DType dtype = DType::Float32;
+  Dims sizes;
+  Dims strides;
+  uint32_t dynamicDims = 0;  // bit d: size d is symbolic (checked only to be >= 2)
+  int aliasOf = -1;          // index of an earlier tensor guard sharing storage, or -1
+};
+
+struct ValueGuard {
+  Source source;
+  Value expected;  // compared by sameGuardValue()
+};
+
+// Python-level equality used by value guards: immediates by type and value,
+// str by text, tuples/lists element-wise (a tensor element only by being a
+// tensor: its metadata is guarded through its own Source), other objects by
+// identity.
+bool sameGuardValue(const Value& a, const Value& b);
+
+struct WriteBack {
+  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator };
+  Kind kind = Kind::Const;
+  Value value;     // Const; Iterator: the IteratorObject template
+  Source source;   // Entry
+  int index = 0;   // Input / Output
+  std::vector<WriteBack> items;  // containers (Dict: key, value, key, value...), Cell/Iterator: 1 item
+};
+
+// What a backend produced: runs the graph on real inputs, returns its outputs.
+using CompiledGraph = std::function<std::vector<Value>(Interpreter&, const std::vector<Value>& inputs)>;
+
+struct GlobalWrite {
+  Ref<GlobalsTable> globals;
+  uint32_t slot = 0;
+  WriteBack value;
+};
+
+struct Segment {
+  uint32_t entryPc = 0;
+  std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
+  std::vector<ValueGuard> values;
+  std::unique_ptr<ir::Graph> graph;  // as captured (for logs, explain and tests)
+  int64_t graphNodes = 0;            // torch.fx count: inputs + ops + 1
+  bool hasGraph = false;             // false when there are no ops (nothing to run)
+  CompiledGraph compiled;
+  bool isReturn = false;
+  uint32_t exitPc = 0;               // break instruction (when !isReturn)
+  std::string breakReason;
+  std::vector<std::pair<int, WriteBack>> registers;  // live registers at exitPc
+  WriteBack returned;
+  std::vector<GlobalWrite> globals;
+};
+
+// Why `seg`'s guards fail for `regs` ("" when they pass). `sizeOnly`, when
+// given, receives the (input, dim) pairs whose only failure is a size.
+std::string checkGuards(const Segment& seg, const Value* regs,
+                        std::vector<std::pair<int, int>>* sizeFailures = nullptr);
+bool guardsPass(const Segment& seg, const Value* regs);
+std::string describeGuards(const Segment& seg, const CodeObject& code);
+
+// Rebuilds a value described by `wb` (Note [Write-back]).
+Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector<Value>& inputs,
+                  const std::vector<Value>& outputs);
+
+// The segments of one code location (entry pc) and its recompile history.
+struct CacheSlot {
+  std::vector<std::unique_ptr<Segment>> segments;
+  int traces = 0;
+  bool limitReported = false;
+  // Note [Automatic dynamic shapes]: (source description, dim) marked dynamic
+  // after a size guard failed at this location.
+  std::vector<std::pair<std::string, int>> dynamic;
+};
+
+}  // namespace tdsl

@@ -1,0 +1,338 @@
+// The segment driver, torch.compile and tdsl.explain (compile_function.h).
+#include "vm/compile_function.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "ir/ir_printer.h"
+#include "vm/compile_runtime.h"
+#include "vm/compile_tracer.h"
+#include "vm/objects.h"
+#include "vm/tensor/tensor.h"
+#include "vm/vm.h"
+
+namespace tdsl {
+
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string where(const CodeObject& code, uint32_t pc) {
+  SourceRange r = code.rangeAt(pc);
+  if (!r.valid()) return code.name;
+  return fmt::format("{}:{}:{}", r.file->name, r.begin.line, r.begin.col);
+}
+
+}  // namespace
+
+CompiledFunction::CompiledFunction(Interpreter& interp, Ref<FunctionObject> fn, CompileOptions options)
+    : interp_(interp), fn_(std::move(fn)), options_(std::move(options)), liveness_(*fn_->code),
+      name_(makeStr(fn_->name())) {}
+
+std::string CompiledFunction::repr() const { return "<compiled function " + fn_->name() + ">"; }
+
+const Value* CompiledFunction::getAttr(std::string_view name) const {
+  if (name == "__name__" || name == "__qualname__") return &name_;
+  return nullptr;
+}
+
+template <class F>
+void CompiledFunction::count(F&& f) {
+  f(local_);
+  f(compileRuntime(interp_).stats.of(fn_->name()));
+}
+
+bool CompiledFunction::bindArguments(const CallArgs& args, std::vector<Value>& regs) const {
+  const CodeObject& c = *fn_->code;
+  const auto np = static_cast<size_t>(c.nparams);
+  if (args.nargs > np) return false;
+  regs.assign(static_cast<size_t>(c.nregs), Value());
+  std::vector<bool> bound(np, false);
+  for (size_t i = 0; i < args.nargs; ++i) { regs[i] = args.args[i]; bound[i] = true; }
+  for (size_t k = 0; k < args.nkwargs; ++k) {
+    size_t p = 0;
+    while (p < np && c.paramNames[p] != args.kwargs[k].name) ++p;
+    if (p == np || bound[p]) return false;
+    regs[p] = args.kwargs[k].value;
+    bound[p] = true;
+  }
+  const size_t firstDefault = np - static_cast<size_t>(c.ndefaults);
+  for (size_t p = 0; p < np; ++p) {
+    if (bound[p]) continue;
+    if (p < firstDefault) return false;
+    regs[p] = fn_->defaults[p - firstDefault];
+  }
+  for (size_t i = 0; i < c.freeRegs.size(); ++i) regs[static_cast<size_t>(c.freeRegs[i])] = fn_->cells[i];
+  return true;
+}
+
+Value CompiledFunction::runEager(std::vector<Value>& regs, uint32_t pc) {
+  count([](FunctionStats& s) { ++s.eagerFallbacks; });
+  return interp_.vm().resume(fn_, regs, pc);
+}
+
+Segment* CompiledFunction::lookup(uint32_t pc, const std::vector<Value>& regs) {
+  auto it = cache_.find(pc);
+  if (it == cache_.end()) return nullptr;
+  for (auto& seg : it->second.segments)
+    if (guardsPass(*seg, regs.data())) return seg.get();
+  return nullptr;
+}
+
+Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
+  CompileRuntime& rt = compileRuntime(interp_);
+  CacheSlot& slot = cache_[pc];
+  const CodeObject& code = *fn_->code;
+  if (slot.traces >= kRecompileLimit) {
+    if (!limitReported_) {
+      limitReported_ = true;
+      std::fflush(stdout);
+      std::fprintf(stderr, "torch.compile: %s hit the recompile limit (%d) at %s; running it eagerly there\n",
+                   fn_->name().c_str(), kRecompileLimit, where(code, pc).c_str());
+    }
+    return nullptr;
+  }
+  if (!slot.segments.empty()) {
+    const Segment& last = *slot.segments.back();
+    std::vector<std::pair<int, int>> sizeFailures;
+    std::string why = checkGuards(last, regs.data(), &sizeFailures);
+    if (options_.dynamic == CompileOptions::Dynamic::Auto)
+      for (auto [input, dim] : sizeFailures)
+        slot.dynamic.emplace_back(last.inputs[static_cast<size_t>(input)].source.describe(code), dim);
+    if (rt.logs.recompiles)
+      rt.logs.write("recompiles", fmt::format("Recompiling function {} at {}: guard failed: {}", fn_->name(),
+                                              where(code, pc), why.empty() ? "no cached segment matched" : why));
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  TraceRequest req;
+  req.fn = fn_;
+  req.liveness = &liveness_;
+  req.entryPc = pc;
+  req.regs = regs.data();
+  req.dynamic = &slot.dynamic;
+  req.allDynamic = options_.dynamic == CompileOptions::Dynamic::Always;
+  std::unique_ptr<Segment> seg;
+  Tracer tracer(rt, req);
+  try {
+    seg = tracer.trace();
+  } catch (const Error&) {
+    // A user error met while tracing: eager execution reports it exactly,
+    // after the side effects that precede it.
+    return nullptr;
+  }
+  const bool recompile = slot.traces > 0;
+  ++slot.traces;
+  count([&](FunctionStats& s) {
+    ++s.traces;
+    if (recompile) ++s.recompiles;
+    if (!seg->isReturn) {
+      ++s.graphBreaks;
+      s.breakReasons.push_back(seg->breakReason);
+    }
+  });
+  if (!seg->isReturn) {
+    if (rt.logs.graphBreaks) {
+      SourceRange r = code.rangeAt(seg->exitPc);
+      std::string line = r.valid() ? r.file->lineText(r.begin.line) : "";
+      rt.logs.write("graph_breaks", "Graph break in " + fn_->name() + ": " + seg->breakReason + "\n    " + line);
+    }
+    if (options_.fullgraph)
+      throw Error(ErrorKind::GraphBreak, "graph break in " + fn_->name() + " (fullgraph=True): " + seg->breakReason,
+                  code.rangeAt(seg->exitPc));
+  }
+  if (rt.logs.graph && seg->hasGraph)
+    rt.logs.write("graph", fmt::format("captured graph of {} from {}:\n{}", fn_->name(), where(code, pc),
+                                       ir::printGraph(*seg->graph)));
+  if (rt.logs.guards)
+    rt.logs.write("guards", fmt::format("guards of {} at {}:\n{}", fn_->name(), where(code, pc),
+                                        describeGuards(*seg, code)));
+  if (seg->hasGraph) {
+    std::vector<Value> inputs;
+    for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
+    seg->compiled = compileGraph(interp_, options_.backend, *seg->graph, inputs);
+    count([&](FunctionStats& s) {
+      ++s.graphs;
+      s.graphNodes.push_back(seg->graphNodes);
+    });
+  }
+  double ms = msSince(t0);
+  count([&](FunctionStats& s) { s.compileMs += ms; });
+  slot.segments.push_back(std::move(seg));
+  return slot.segments.back().get();
+}
+
+Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
+  CompileRuntime& rt = compileRuntime(interp);
+  count([](FunctionStats& s) { ++s.calls; });
+  std::vector<Value> regs;
+  // A call inside a trace, or arguments that do not bind (the eager call
+  // reports the TypeError), run the plain function.
+  if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
+  uint32_t pc = 0;
+  std::vector<Value> inputs, outputs, next;
+  for (;;) {
+    Segment* seg = lookup(pc, regs);
+    if (seg) {
+      count([](FunctionStats& s) { ++s.cacheHits; });
+    } else {
+      seg = traceAt(pc, regs);
+      if (!seg) return runEager(regs, pc);
+    }
+    inputs.clear();
+    for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
+    outputs.clear();
+    if (seg->hasGraph) outputs = seg->compiled(interp, inputs);
+    if (seg->isReturn) {
+      Value result = materialize(seg->returned, regs.data(), inputs, outputs);
+      for (const GlobalWrite& w : seg->globals) {
+        GlobalSlot& s = w.globals->slots[w.slot];
+        s.value = materialize(w.value, regs.data(), inputs, outputs);
+        s.bound = true;
+      }
+      return result;
+    }
+    next.assign(regs.size(), Value());
+    for (const auto& [r, wb] : seg->registers) next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs);
+    for (const GlobalWrite& w : seg->globals) {
+      GlobalSlot& s = w.globals->slots[w.slot];
+      s.value = materialize(w.value, regs.data(), inputs, outputs);
+      s.bound = true;
+    }
+    // Note [Step code]: the break instruction, eagerly, on real values.
+    Ref<FunctionObject>& stepFn = steps_[seg->exitPc];
+    if (!stepFn) {
+      stepFn = makeRef<FunctionObject>(rt.stepCode(fn_->code, seg->exitPc), fn_->globals);
+      stepFn->defaults = fn_->defaults;
+      stepFn->cells = fn_->cells;
+    }
+    const uint32_t breakPc = seg->exitPc;
+    Value packed = interp.vm().resume(stepFn, next, 0);
+    auto& items = packed.as<TupleObject>()->items;
+    TDSL_ASSERT(items.size() == regs.size() + 1);
+    for (size_t i = 0; i < regs.size(); ++i) regs[i] = std::move(items[i]);
+    pc = static_cast<uint32_t>(items.back().asInt());
+    (void)breakPc;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// torch.compile
+
+namespace {
+
+struct CompileDecorator : ExtensionObject {
+  explicit CompileDecorator(CompileOptions o) : options(std::move(o)) {}
+  std::string typeName() const override { return "function"; }
+  bool callable() const override { return true; }
+  Value call(Interpreter& interp, const CallArgs& args) override {
+    if (args.nargs != 1 || args.nkwargs) throw Error(ErrorKind::Type, "torch.compile decorator takes one function");
+    if (interp.options().eager || !args[0].isObj(ObjKind::Function)) return args[0];
+    return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(args[0].as<FunctionObject>()), options));
+  }
+  CompileOptions options;
+};
+
+CompileOptions parseCompileOptions(Interpreter& interp, const CallArgs& args) {
+  CompileOptions o;
+  Value backend = makeStr(interp.options().backend);
+  bool reinplace = interp.options().reinplace;
+  for (size_t i = 0; i < args.nkwargs; ++i) {
+    std::string_view k = args.kwargs[i].name;
+    const Value& v = args.kwargs[i].value;
+    if (k == "fullgraph") o.fullgraph = interp.truthy(v);
+    else if (k == "dynamic") o.dynamic = v.isNone() ? CompileOptions::Dynamic::Auto
+                                       : interp.truthy(v) ? CompileOptions::Dynamic::Always
+                                                           : CompileOptions::Dynamic::Never;
+    else if (k == "backend") backend = v;
+    else if (k == "mode") {
+      if (!v.isNone() && !v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "torch.compile: mode must be a string");
+    } else if (k == "options") {
+      if (v.isObj(ObjKind::Dict))
+        if (const Value* r = v.as<DictObject>()->find(makeStr("reinplace"))) reinplace = interp.truthy(*r);
+    } else if (k == "disable" || k == "model") {
+      // handled by torchCompileNative
+    } else {
+      throw Error(ErrorKind::Type, "torch.compile() got an unexpected keyword argument '" + std::string(k) + "'");
+    }
+  }
+  o.backend = parseBackend(backend, reinplace);
+  return o;
+}
+
+// tdsl.explain(fn)(*args)
+struct ExplainOutput : ExtensionObject {
+  std::string typeName() const override { return "ExplainOutput"; }
+  std::string repr() const override { return text; }
+  const Value* getAttr(std::string_view name) const override {
+    for (auto& [k, v] : attrs)
+      if (k == name) return &v;
+    return nullptr;
+  }
+  std::string text;
+  std::vector<std::pair<std::string, Value>> attrs;
+};
+
+struct Explainer : ExtensionObject {
+  explicit Explainer(Ref<FunctionObject> fn) : fn(std::move(fn)) {}
+  std::string typeName() const override { return "function"; }
+  bool callable() const override { return true; }
+  Value call(Interpreter& interp, const CallArgs& args) override {
+    CompileOptions o;
+    o.backend.kind = Backend::Kind::Eager;
+    auto cf = makeRef<CompiledFunction>(interp, fn, o);
+    cf->call(interp, args);
+    const FunctionStats& s = cf->localStats();
+    auto out = makeRef<ExplainOutput>();
+    std::vector<Value> nodes, reasons;
+    for (int64_t n : s.graphNodes) nodes.push_back(Value::integer(n));
+    for (const std::string& r : s.breakReasons) reasons.push_back(makeStr(r));
+    std::string nodeText;
+    for (size_t i = 0; i < s.graphNodes.size(); ++i) nodeText += (i ? ", " : "") + std::to_string(s.graphNodes[i]);
+    out->text = fmt::format("Graph Count: {}\nGraph Break Count: {}\nOp Count: {}\nNode Counts: [{}]\nBreak Reasons:",
+                            s.graphs, s.graphBreaks, [&] {
+                              int64_t ops = 0;
+                              for (int64_t n : s.graphNodes) ops += n;
+                              return ops;
+                            }(), nodeText);
+    for (size_t i = 0; i < s.breakReasons.size(); ++i)
+      out->text += fmt::format("\n  Break Reason {}: {}", i + 1, s.breakReasons[i]);
+    out->attrs = {{"graph_count", Value::integer(s.graphs)},
+                  {"graph_break_count", Value::integer(s.graphBreaks)},
+                  {"node_counts", makeList(std::move(nodes))},
+                  {"break_reasons", makeList(std::move(reasons))}};
+    return Value(out);
+  }
+  Ref<FunctionObject> fn;
+};
+
+}  // namespace
+
+Value torchCompileNative(Interpreter& interp, const CallArgs& args, const void*) {
+  if (args.nargs > 1) throw Error(ErrorKind::Type, "torch.compile() takes 1 positional argument but " +
+                                                       std::to_string(args.nargs) + " were given");
+  CompileOptions o = parseCompileOptions(interp, args);
+  Value fn = args.nargs ? args[0] : Value();
+  bool disable = false;
+  for (size_t i = 0; i < args.nkwargs; ++i) {
+    if (args.kwargs[i].name == "model") fn = args.kwargs[i].value;
+    if (args.kwargs[i].name == "disable") disable = interp.truthy(args.kwargs[i].value);
+  }
+  if (fn.isNone()) {
+    if (disable) o.backend.kind = Backend::Kind::Eager;
+    return Value(makeRef<CompileDecorator>(std::move(o)));
+  }
+  if (disable || interp.options().eager || !fn.isObj(ObjKind::Function)) return fn;
+  return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(fn.as<FunctionObject>()), std::move(o)));
+}
+
+Value tdslExplainNative(Interpreter& interp, const CallArgs& args, const void*) {
+  if (args.nargs != 1 || !args[0].isObj(ObjKind::Function))
+    throw Error(ErrorKind::Type, "tdsl.explain() takes one script function");
+  return Value(makeRef<Explainer>(Ref<FunctionObject>(args[0].as<FunctionObject>())));
+}
+
+}  // namespace tdsl

@@ -1,0 +1,237 @@
+// Sources, guards and write-back materialization (compile_cache.h).
+#include <fmt/format.h>
+
+#include "vm/compile_cache.h"
+#include "vm/objects.h"
+#include "vm/tensor/tensor.h"
+
+namespace tdsl {
+
+namespace {
+
+const std::vector<Value>* itemsOf(const Value& v) {
+  if (v.isObj(ObjKind::List)) return &v.as<ListObject>()->items;
+  if (v.isObj(ObjKind::Tuple)) return &v.as<TupleObject>()->items;
+  return nullptr;
+}
+
+}  // namespace
+
+Value Source::fetch(const Value* regs) const {
+  Value v;
+  switch (kind) {
+    case Kind::Reg: v = regs[reg]; break;
+    case Kind::Global: {
+      const GlobalSlot& s = globals->slots[slot];
+      v = s.bound ? s.value : Value();
+      break;
+    }
+    case Kind::Captured: return captured;
+  }
+  if (index < 0) return v;
+  const std::vector<Value>* items = itemsOf(v);
+  if (!items || index >= static_cast<int>(items->size())) return Value();
+  return (*items)[static_cast<size_t>(index)];
+}
+
+std::string Source::describe(const CodeObject& code) const {
+  std::string base;
+  switch (kind) {
+    case Kind::Reg: {
+      const std::string& n = reg < static_cast<int>(code.regNames.size()) ? code.regNames[static_cast<size_t>(reg)] : std::string();
+      base = n.empty() ? "R" + std::to_string(reg) : n;
+      break;
+    }
+    case Kind::Global: base = "G['" + globals->names[slot] + "']"; break;
+    case Kind::Captured: base = "captured"; break;
+  }
+  return index < 0 ? base : base + "[" + std::to_string(index) + "]";
+}
+
+bool Source::operator==(const Source& o) const {
+  if (kind != o.kind || index != o.index) return false;
+  switch (kind) {
+    case Kind::Reg: return reg == o.reg;
+    case Kind::Global: return globals == o.globals && slot == o.slot;
+    case Kind::Captured: return captured.identical(o.captured);
+  }
+  return false;
+}
+
+bool sameGuardValue(const Value& a, const Value& b) {
+  if (a.tag() != b.tag()) return false;
+  if (!a.isObj()) return a.identical(b) || (a.isFloat() && a.asFloat() == b.asFloat() && !std::signbit(a.asFloat()) == !std::signbit(b.asFloat()));
+  if (a.identical(b)) return true;
+  ObjKind k = a.asObj()->kind();
+  if (k != b.asObj()->kind()) return false;
+  switch (k) {
+    case ObjKind::Str: return a.as<StrObject>()->str == b.as<StrObject>()->str;
+    case ObjKind::Tensor: return true;
+    case ObjKind::List:
+    case ObjKind::Tuple: {
+      const auto& x = *itemsOf(a);
+      const auto& y = *itemsOf(b);
+      if (x.size() != y.size()) return false;
+      if (k == ObjKind::Tuple && a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!sameGuardValue(x[i], y[i])) return false;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::pair<int, int>>* sizeFailures) {
+  const size_t n = seg.inputs.size();
+  Object* storages[64];
+  std::vector<Object*> more;
+  Object** st = n <= 64 ? storages : (more.resize(n), more.data());
+  std::string firstSizeFailure;
+  for (size_t i = 0; i < n; ++i) {
+    const TensorGuard& g = seg.inputs[i];
+    Value v = g.source.fetch(regs);
+    if (!v.isTensor()) return fmt::format("input {} is no longer a tensor", i);
+    const TensorObject* t = asTensor(v);
+    if (t->isMeta()) return fmt::format("input {} is a meta tensor", i);
+    if (t->dtype() != g.dtype) return fmt::format("input {}: dtype {} != {}", i, dtypeName(t->dtype()), dtypeName(g.dtype));
+    if (t->dim() != g.sizes.size()) return fmt::format("input {}: rank {} != {}", i, t->dim(), g.sizes.size());
+    bool sizeOk = true;
+    for (int d = 0; d < g.sizes.size(); ++d) {
+      int64_t s = t->sizes()[d];
+      bool ok = (g.dynamicDims >> d & 1) ? s >= 2 : s == g.sizes[d];
+      if (!ok) {
+        if (sizeFailures) sizeFailures->emplace_back(static_cast<int>(i), d);
+        if (firstSizeFailure.empty())
+          firstSizeFailure = fmt::format("input {}: size {} of dim {} != {}", i, s, d, g.sizes[d]);
+        sizeOk = false;
+      }
+    }
+    if (sizeOk) {
+      for (int d = 0; d < g.sizes.size(); ++d) {
+        if (g.dynamicDims >> d & 1) {
+          // Strides of a dynamic tensor: guard contiguity-equivalence instead of values.
+          continue;
+        }
+        if (t->sizes()[d] > 1 && t->strides()[d] != g.strides[d])
+          return fmt::format("input {}: stride {} of dim {} != {}", i, t->strides()[d], d, g.strides[d]);
+      }
+      if (g.dynamicDims && t->meta.isContiguous() != contiguousStrides(g.sizes).operator==(g.strides))
+        return fmt::format("input {}: contiguity changed", i);
+    }
+    st[i] = t->storage.get();
+    int alias = -1;
+    for (size_t j = 0; j < i; ++j)
+      if (st[j] == st[i]) { alias = static_cast<int>(j); break; }
+    if (alias != g.aliasOf)
+      return alias < 0 ? fmt::format("input {} no longer shares storage with input {}", i, g.aliasOf)
+                       : fmt::format("input {} now shares storage with input {}", i, alias);
+  }
+  if (!firstSizeFailure.empty()) return firstSizeFailure;
+  for (const ValueGuard& g : seg.values) {
+    Value v = g.source.fetch(regs);
+    if (!sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
+  }
+  return "";
+}
+
+bool guardsPass(const Segment& seg, const Value* regs) {
+  // The hot path of a cache hit: no strings unless a guard fails.
+  const size_t n = seg.inputs.size();
+  Object* storages[16];
+  for (size_t i = 0; i < n; ++i) {
+    const TensorGuard& g = seg.inputs[i];
+    Value v = g.source.fetch(regs);
+    if (!v.isTensor()) return false;
+    const TensorObject* t = asTensor(v);
+    if (t->isMeta() || t->dtype() != g.dtype || t->dim() != g.sizes.size()) return false;
+    for (int d = 0; d < g.sizes.size(); ++d) {
+      int64_t s = t->sizes()[d];
+      if (g.dynamicDims >> d & 1) {
+        if (s < 2) return false;
+      } else if (s != g.sizes[d] || (s > 1 && t->strides()[d] != g.strides[d])) {
+        return false;
+      }
+    }
+    if (g.dynamicDims && t->meta.isContiguous() != (contiguousStrides(g.sizes) == g.strides)) return false;
+    if (n <= 16) {
+      storages[i] = t->storage.get();
+      int alias = -1;
+      for (size_t j = 0; j < i; ++j)
+        if (storages[j] == storages[i]) { alias = static_cast<int>(j); break; }
+      if (alias != g.aliasOf) return false;
+    }
+  }
+  if (n > 16) return checkGuards(seg, regs).empty();
+  for (const ValueGuard& g : seg.values)
+    if (!sameGuardValue(g.source.fetch(regs), g.expected)) return false;
+  return true;
+}
+
+std::string describeGuards(const Segment& seg, const CodeObject& code) {
+  std::string out;
+  for (size_t i = 0; i < seg.inputs.size(); ++i) {
+    const TensorGuard& g = seg.inputs[i];
+    std::string sizes;
+    for (int d = 0; d < g.sizes.size(); ++d)
+      sizes += (d ? ", " : "") + ((g.dynamicDims >> d & 1) ? std::string("s") + std::to_string(d) + ">=2" : std::to_string(g.sizes[d]));
+    out += fmt::format("tensor {}: {}[{}] strides {}{}\n", g.source.describe(code), dtypeName(g.dtype), sizes,
+                       formatDims(g.strides), g.aliasOf >= 0 ? fmt::format(" (shares storage with input {})", g.aliasOf) : "");
+  }
+  for (const ValueGuard& g : seg.values) {
+    std::string what;
+    const Value& v = g.expected;
+    if (v.isInt()) what = "== " + std::to_string(v.asInt());
+    else if (v.isBool()) what = v.asBool() ? "is True" : "is False";
+    else if (v.isFloat()) what = fmt::format("== {}", v.asFloat());
+    else if (v.isNone()) what = "is None";
+    else if (v.isObj(ObjKind::Str)) what = "== '" + v.as<StrObject>()->str + "'";
+    else if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) what = "has the same structure and items";
+    else what = "is the same object";
+    out += fmt::format("value {} {}\n", g.source.describe(code), what);
+  }
+  return out;
+}
+
+Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector<Value>& inputs,
+                  const std::vector<Value>& outputs) {
+  auto items = [&]() {
+    std::vector<Value> v;
+    v.reserve(wb.items.size());
+    for (const WriteBack& i : wb.items) v.push_back(materialize(i, entryRegs, inputs, outputs));
+    return v;
+  };
+  switch (wb.kind) {
+    case WriteBack::Kind::Const: return wb.value;
+    case WriteBack::Kind::Entry: return wb.source.fetch(entryRegs);
+    case WriteBack::Kind::Input: return inputs[static_cast<size_t>(wb.index)];
+    case WriteBack::Kind::Output: return outputs[static_cast<size_t>(wb.index)];
+    case WriteBack::Kind::List: return makeList(items());
+    case WriteBack::Kind::Tuple: return makeTuple(items());
+    case WriteBack::Kind::Size: return Value(makeRef<TupleObject>(items(), true));
+    case WriteBack::Kind::Dict: {
+      Value d = makeDict();
+      std::vector<Value> kv = items();
+      for (size_t i = 0; i + 1 < kv.size(); i += 2) d.as<DictObject>()->set(kv[i], kv[i + 1]);
+      return d;
+    }
+    case WriteBack::Kind::Cell: {
+      auto c = makeRef<CellObject>();
+      if (!wb.items.empty()) {
+        c->value = materialize(wb.items[0], entryRegs, inputs, outputs);
+        c->bound = true;
+      }
+      return Value(c);
+    }
+    case WriteBack::Kind::Iterator: {
+      auto* tmpl = wb.value.as<IteratorObject>();
+      auto it = makeRef<IteratorObject>(tmpl->src, materialize(wb.items[0], entryRegs, inputs, outputs));
+      it->pos = tmpl->pos;
+      it->end = tmpl->end;
+      it->step = tmpl->step;
+      return Value(it);
+    }
+  }
+  return Value();
+}
+
+}  // namespace tdsl

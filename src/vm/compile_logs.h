@@ -1,0 +1,26 @@
+// torch.compile logging (TDSL_LOGS / --log, the TORCH_LOGS equivalent).
+// Categories this layer writes: graph_breaks (each break: reason and source
+// line), recompiles (which guard failed), guards (the guards of each new
+// segment), graph (the captured IR of each segment, in the IR's text form).
+// Lines go to stderr, prefixed "[tdsl:CATEGORY] ". Unknown categories are
+// accepted (other layers own them: functional, optimized, code).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tdsl {
+
+class CompileLogs {
+ public:
+  // `spec` is a comma separated list ("graph_breaks,recompiles"); "all" or
+  // "+all" enables every category. Both TDSL_LOGS and --log are merged.
+  void enable(std::string_view spec);
+  bool graphBreaks = false;
+  bool recompiles = false;
+  bool guards = false;
+  bool graph = false;
+  void write(const char* category, const std::string& text) const;
+};
+
+}  // namespace tdsl

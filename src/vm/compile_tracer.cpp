@@ -1,0 +1,533 @@
+// The tracer (compile_tracer.h): proxies, lifting, hooks, segment end.
+#include "vm/compile_tracer.h"
+
+#include <fmt/format.h>
+
+#include "ir/op_table.h"
+#include "vm/compile_bytecode.h"
+#include "vm/compile_runtime.h"
+#include "vm/objects.h"
+#include "vm/tensor/tensor.h"
+#include "vm/vm.h"
+
+namespace tdsl {
+
+struct Tracer::Exit {
+  bool isReturn = false;
+  Value retval;
+  std::string reason;
+};
+
+namespace {
+
+constexpr int kMaxRetraces = 32;
+constexpr int kMaxDescribeDepth = 16;
+
+bool isMutatingMethod(std::string_view name) {
+  static const char* const names[] = {"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+                                      "update", "setdefault", "popitem", "add", "discard"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+// Tensor methods whose result is a Python value computed from the data.
+bool isDataReadingMethod(std::string_view name) {
+  static const char* const names[] = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__",
+                                      "__index__", "data_ptr", "backward"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+std::string calleeName(const Value& v) {
+  if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
+  if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
+  if (v.isObj(ObjKind::BoundMethod)) return calleeName(v.as<BoundMethodObject>()->function);
+  return "a " + std::string(v.isObj(ObjKind::Other) ? "callable object" : "value");
+}
+
+std::string locationOf(const CodeObject& code, uint32_t pc) {
+  SourceRange r = code.rangeAt(pc);
+  if (!r.valid()) return code.name;
+  return fmt::format("{}:{}:{}", r.file->name, r.begin.line, r.begin.col);
+}
+
+}  // namespace
+
+Tracer::Tracer(CompileRuntime& rt, const TraceRequest& request)
+    : rt_(rt), req_(request), code_(*request.fn->code) {}
+
+Tracer::~Tracer() = default;
+
+bool Tracer::atTracedFrame() const { return rt_.interp.vm().frames().size() == depth0_ + 1; }
+
+uint32_t Tracer::currentOrigPc() const {
+  const Frame& f = rt_.interp.vm().frames().back();
+  auto copyPc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+  const InstrumentedCode* ic = rt_.instrumentationOf(f.code);
+  return ic ? ic->origPc[copyPc] : copyPc;
+}
+
+void Tracer::graphBreak(std::string reason) {
+  Exit e;
+  e.reason = std::move(reason);
+  throw e;
+}
+
+// ---------------------------------------------------------------------------
+// Entry objects and sources
+
+void Tracer::noteEntryObject(const Value& v, const Source& src) {
+  if (!v.isObj()) return;
+  entryObjects_.emplace(v.asObj(), src);
+  if (src.index < 0 && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) {
+    const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+    for (size_t i = 0; i < items.size() && i < 64; ++i) {
+      Source s = src;
+      s.index = static_cast<int>(i);
+      if (items[i].isObj()) entryObjects_.emplace(items[i].asObj(), s);
+    }
+  }
+}
+
+bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObjects_.count(v.asObj()) != 0; }
+
+Source Tracer::sourceFor(const Value& v, bool* found) const {
+  auto it = v.isObj() ? entryObjects_.find(v.asObj()) : entryObjects_.end();
+  *found = it != entryObjects_.end();
+  if (*found) return it->second;
+  Source s;
+  s.kind = Source::Kind::Captured;
+  s.captured = v;
+  return s;
+}
+
+ir::IrValue* Tracer::valueFor(TensorObject* t) {
+  auto it = irOf_.find(t);
+  if (it != irOf_.end()) return it->second;
+  if (t->isMeta()) throw Error(ErrorKind::Runtime, "torch.compile: a meta tensor reached a traced op");
+  bool found = false;
+  Source src = sourceFor(Value(Ref<TensorObject>(t)), &found);
+  std::string name = found ? src.describe(code_) : "const";
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  std::string unique = name;
+  for (int i = 1; inputNames_.count(unique); ++i) unique = name + "_" + std::to_string(i);
+  inputNames_.insert(unique);
+  ir::IrValue* v = graph_->addInput(unique, ir::fromTensorMeta(t->meta));
+  irOf_[t] = v;
+  keepAlive_.push_back(Value(Ref<TensorObject>(t)));
+  inputSources_.push_back(src);
+  inputTensors_.push_back(Ref<TensorObject>(t));
+  return v;
+}
+
+// ---------------------------------------------------------------------------
+// The interceptor
+
+bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+  if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  std::vector<ir::Arg> args;
+  args.reserve(static_cast<size_t>(b.count));
+  for (int i = 0; i < b.count; ++i) {
+    const ir::SchemaArg& sa = op.schema.args[static_cast<size_t>(i)];
+    const Value& v = b[i];
+    if (v.isNone()) { args.push_back(ir::Arg::none()); continue; }
+    switch (sa.type) {
+      case ir::ArgType::Tensor:
+        if (!v.isTensor()) graphBreak("argument '" + sa.name + "' of " + op.name() + " is not a tensor");
+        args.push_back(ir::Arg::ofTensor(valueFor(asTensor(v))));
+        break;
+      case ir::ArgType::TensorList:
+      case ir::ArgType::OptTensorList: {
+        std::vector<ir::IrValue*> vs;
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (const Value& item : items) vs.push_back(item.isTensor() ? valueFor(asTensor(item)) : nullptr);
+        args.push_back(ir::Arg::ofTensors(std::move(vs)));
+        break;
+      }
+      case ir::ArgType::Int:
+        args.push_back(ir::Arg::ofInt(v.isBool() ? int64_t(v.asBool()) : v.asInt()));
+        break;
+      case ir::ArgType::IntList: {
+        if (v.isInt()) { args.push_back(ir::Arg::ofInt(v.asInt())); break; }
+        std::vector<ir::SymInt> ints;
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (const Value& item : items) ints.emplace_back(item.asInt());
+        args.push_back(ir::Arg::ofInts(std::move(ints)));
+        break;
+      }
+      case ir::ArgType::Float: args.push_back(ir::Arg::ofFloat(v.isInt() ? double(v.asInt()) : v.asFloat())); break;
+      case ir::ArgType::Bool: args.push_back(ir::Arg::ofBool(v.asBool())); break;
+      case ir::ArgType::Scalar:
+        if (v.isBool()) args.push_back(ir::Arg::ofBool(v.asBool()));
+        else if (v.isInt()) args.push_back(ir::Arg::ofInt(v.asInt()));
+        else args.push_back(ir::Arg::ofFloat(v.asFloat()));
+        break;
+      case ir::ArgType::ScalarType: args.push_back(ir::Arg::ofDType(v.asDType())); break;
+      case ir::ArgType::Str: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
+    }
+  }
+  ir::MetaResult mr;
+  op.meta(b, mr);  // user errors (bad shapes) propagate: the caller falls back to eager
+  if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  std::vector<ir::ValueMeta> metas;
+  for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
+  ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
+  if (op.has(ir::kTagInplace)) {
+    result = b[0];
+    return true;
+  }
+  std::vector<Value> outs;
+  for (int i = 0; i < mr.count; ++i) {
+    Ref<TensorObject> t = makeMetaTensor(mr.out[i]);
+    irOf_[t.get()] = n->output(static_cast<size_t>(i));
+    keepAlive_.push_back(Value(t));
+    outs.push_back(Value(t));
+  }
+  result = outs.size() == 1 ? outs[0] : makeTuple(std::move(outs));
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Hooks
+
+Value Tracer::onReturn(const CallArgs& a) {
+  if (!atTracedFrame()) return Value();
+  Exit e;
+  e.isReturn = true;
+  if (a.nargs > 0) e.retval = a[0];
+  throw e;
+}
+
+Value Tracer::onCall(const CallArgs& a) {
+  const Value& callee = a[0];
+  if (atTracedFrame()) {
+    uint32_t pc = currentOrigPc();
+    if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
+  }
+  bool anyTensor = false;
+  for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
+  if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
+  if (callee.isObj(ObjKind::Native)) {
+    auto* n = callee.as<NativeObject>();
+    switch (rt_.builtinKind(n)) {
+      case CompileRuntime::BuiltinKind::Pure: return callee;
+      case CompileRuntime::BuiltinKind::PureNoTensors:
+        if (!anyTensor) return callee;
+        graphBreak("call to " + n->name + "() with a tensor argument");
+      case CompileRuntime::BuiltinKind::Unknown: break;
+    }
+    if (ir::opTable().overloads(n->name) && !rt_.isBuiltin(n)) return callee;  // a torch op: dispatched and traced
+    graphBreak("call to " + n->name + "(), which cannot be traced");
+  }
+  if (callee.isObj(ObjKind::BoundMethod)) {
+    auto* m = callee.as<BoundMethodObject>();
+    if (m->self.isTensor()) return callee;
+    if (!isEntryObject(m->self)) return callee;
+  }
+  graphBreak("call to " + calleeName(callee) + ", which cannot be traced");
+}
+
+Value Tracer::onMethod(const CallArgs& a) {
+  const Value& self = a[0];
+  const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
+  if (self.isTensor()) {
+    if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
+    return Value();
+  }
+  if (self.isObj(ObjKind::Module)) {
+    const Value* attr = self.as<ModuleObject>()->get(name);
+    if (!attr) return Value();  // the VM reports the AttributeError
+    if (attr->isObj(ObjKind::Native)) {
+      std::vector<Value> args(a.args, a.args + a.nargs - 1);
+      args[0] = *attr;
+      onCall(CallArgs{args.data(), args.size(), nullptr, 0});
+      return Value();
+    }
+    graphBreak("call to " + self.as<ModuleObject>()->name + "." + name + ", which cannot be inlined");
+  }
+  if (self.isObj(ObjKind::Str)) return Value();
+  if (self.isObj(ObjKind::List) || self.isObj(ObjKind::Dict)) {
+    if (isMutatingMethod(name) && isEntryObject(self))
+      graphBreak("mutation of a pre-existing " + std::string(self.isObj(ObjKind::List) ? "list" : "dict") + " (." + name + ")");
+    return Value();
+  }
+  graphBreak("method call ." + name + "() on an object that cannot be traced");
+}
+
+Value Tracer::onGetGlobal(const CallArgs& a) {
+  const Value& v = a[0];
+  const Frame& f = rt_.interp.vm().frames().back();
+  Source src;
+  src.kind = Source::Kind::Global;
+  src.globals = f.fn->globals;
+  src.slot = static_cast<uint32_t>(a[1].asInt());
+  if (v.isTensor()) {
+    if (!asTensor(v)->isMeta() && !entryObjects_.count(v.asObj())) entryObjects_.emplace(v.asObj(), src);
+    return v;
+  }
+  bool seen = false;
+  for (const ValueGuard& g : globalGuards_) seen |= g.source == src;
+  if (!seen) {
+    globalGuards_.push_back(ValueGuard{src, v});
+    if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict)) noteEntryObject(v, src);
+  }
+  return v;
+}
+
+Value Tracer::onSetGlobal(const CallArgs& a) {
+  const Value& v = a[0];
+  const Frame& f = rt_.interp.vm().frames().back();
+  auto slot = static_cast<uint32_t>(a[1].asInt());
+  if (!v.isTensor()) graphBreak("assignment of a Python value to global '" + f.fn->globals->names[slot] + "'");
+  for (const GlobalWriteRecord& w : globalWrites_)
+    if (w.globals == f.fn->globals && w.slot == slot) return Value();
+  const GlobalSlot& s = f.fn->globals->slots[slot];
+  globalWrites_.push_back(GlobalWriteRecord{f.fn->globals, slot, s.value, s.bound});
+  return Value();
+}
+
+Value Tracer::onTruth(const CallArgs& a) {
+  if (a[0].isTensor()) graphBreak("data-dependent control flow: the truth value (or text) of a tensor");
+  return Value();
+}
+
+Value Tracer::onUnsupported(const CallArgs& a) {
+  auto op = static_cast<Op>(a[a.nargs - 1].asInt());
+  if (op == Op::SETITEM) {
+    const Value& target = a[0];
+    if (target.isTensor()) return Value();
+    if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && !isEntryObject(target)) return Value();
+    graphBreak("item assignment into a pre-existing object");
+  }
+  if (op == Op::SETATTR) graphBreak("attribute assignment");
+  graphBreak("assignment to a closure variable");
+}
+
+// ---------------------------------------------------------------------------
+// Segment end
+
+WriteBack Tracer::describe(const Value& v, int depth) {
+  if (depth > kMaxDescribeDepth) throw Error(ErrorKind::Runtime, "torch.compile: value nesting too deep to cache");
+  WriteBack wb;
+  if (!v.isObj()) { wb.value = v; return wb; }
+  bool entry = false;
+  Source src = sourceFor(v, &entry);
+  if (v.isTensor()) {
+    auto* t = asTensor(v);
+    auto it = irOf_.find(t);
+    if (it != irOf_.end()) {
+      ir::IrValue* iv = it->second;
+      if (iv->node()->isInput()) {
+        auto inputs = graph_->inputs();
+        wb.kind = WriteBack::Kind::Input;
+        for (size_t k = 0; k < inputs.size(); ++k)
+          if (inputs[k] == iv) wb.index = static_cast<int>(k);
+        return wb;
+      }
+      wb.kind = WriteBack::Kind::Output;
+      size_t k = 0;
+      while (k < outputs_.size() && outputs_[k] != iv) ++k;
+      if (k == outputs_.size()) outputs_.push_back(iv);
+      wb.index = static_cast<int>(k);
+      return wb;
+    }
+    if (t->isMeta()) throw Error(ErrorKind::Runtime, "torch.compile: an untracked proxy tensor escaped");
+    if (entry) { wb.kind = WriteBack::Kind::Entry; wb.source = src; return wb; }
+    wb.value = v;
+    return wb;
+  }
+  if (entry && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict) || v.isObj(ObjKind::Iterator) ||
+                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple))) {
+    wb.kind = WriteBack::Kind::Entry;
+    wb.source = src;
+    return wb;
+  }
+  switch (v.asObj()->kind()) {
+    case ObjKind::List:
+      wb.kind = WriteBack::Kind::List;
+      for (const Value& i : v.as<ListObject>()->items) wb.items.push_back(describe(i, depth + 1));
+      return wb;
+    case ObjKind::Tuple:
+      wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
+      for (const Value& i : v.as<TupleObject>()->items) wb.items.push_back(describe(i, depth + 1));
+      return wb;
+    case ObjKind::Dict:
+      wb.kind = WriteBack::Kind::Dict;
+      for (const auto& kv : v.as<DictObject>()->entries) {
+        wb.items.push_back(describe(kv.first, depth + 1));
+        wb.items.push_back(describe(kv.second, depth + 1));
+      }
+      return wb;
+    case ObjKind::Cell: {
+      wb.kind = WriteBack::Kind::Cell;
+      auto* c = v.as<CellObject>();
+      if (c->bound) wb.items.push_back(describe(c->value, depth + 1));
+      return wb;
+    }
+    case ObjKind::Iterator: {
+      wb.kind = WriteBack::Kind::Iterator;
+      auto* it = v.as<IteratorObject>();
+      auto tmpl = makeRef<IteratorObject>(it->src, Value());
+      tmpl->pos = it->pos;
+      tmpl->end = it->end;
+      tmpl->step = it->step;
+      wb.value = Value(tmpl);
+      wb.items.push_back(describe(it->seq, depth + 1));
+      return wb;
+    }
+    default:
+      wb.value = v;  // immutable or identity-only objects: str, functions, modules, ranges, ...
+      return wb;
+  }
+}
+
+void Tracer::buildGuards(Segment& seg) {
+  for (size_t k = 0; k < inputSources_.size(); ++k) {
+    const TensorObject* t = inputTensors_[k].get();
+    TensorGuard g;
+    g.source = inputSources_[k];
+    g.dtype = t->dtype();
+    g.sizes = t->sizes();
+    g.strides = t->strides();
+    std::string desc = g.source.describe(code_);
+    for (int d = 0; d < t->dim(); ++d) {
+      bool dyn = req_.allDynamic;
+      if (req_.dynamic)
+        for (auto& [s, dim] : *req_.dynamic) dyn |= s == desc && dim == d;
+      if (dyn && t->sizes()[d] >= 2) g.dynamicDims |= 1u << d;
+    }
+    for (size_t j = 0; j < k; ++j)
+      if (inputTensors_[j]->storage.get() == t->storage.get()) { g.aliasOf = static_cast<int>(j); break; }
+    seg.inputs.push_back(std::move(g));
+  }
+  for (int r = 0; r < code_.nregs; ++r) {
+    if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
+    const Value& v = req_.regs[r];
+    if (v.isTensor()) continue;
+    Source s;
+    s.reg = r;
+    seg.values.push_back(ValueGuard{s, v});
+  }
+  for (const ValueGuard& g : globalGuards_) seg.values.push_back(g);
+}
+
+std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t* retracePc) {
+  graph_ = std::make_unique<ir::Graph>(code_.name);
+  irOf_.clear();
+  keepAlive_.clear();
+  inputSources_.clear();
+  inputTensors_.clear();
+  outputs_.clear();
+  entryObjects_.clear();
+  globalGuards_.clear();
+  globalWrites_.clear();
+  inputNames_.clear();
+  for (int r = 0; r < code_.nregs; ++r) {
+    if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
+    Source s;
+    s.reg = r;
+    noteEntryObject(req_.regs[r], s);
+  }
+  VM& vm = rt_.interp.vm();
+  depth0_ = vm.frames().size();
+  const InstrumentedCode& ic = rt_.instrumented(req_.fn->code);
+  auto traceFn = makeRef<FunctionObject>(ic.code, req_.fn->globals);
+  traceFn->defaults = req_.fn->defaults;
+  traceFn->cells = req_.fn->cells;
+  std::vector<Value> regs(req_.regs, req_.regs + code_.nregs);
+
+  auto restoreGlobals = [&] {
+    for (auto it = globalWrites_.rbegin(); it != globalWrites_.rend(); ++it) {
+      GlobalSlot& s = it->globals->slots[it->slot];
+      s.value = it->old;
+      s.bound = it->wasBound;
+    }
+  };
+  Exit exit;
+  bool exited = false;
+  std::vector<Value> exitRegs;
+  uint32_t exitPc = 0;
+  bool nested = false;
+  try {
+    vm.resume(traceFn, regs, ic.newPc[req_.entryPc]);
+    TDSL_ASSERT(!"the instrumented code returned without its return hook");
+  } catch (Exit& e) {
+    exit = std::move(e);
+    exited = true;
+    auto& frames = vm.frames();
+    TDSL_ASSERT(frames.size() > depth0_);
+    Frame& tf = frames[depth0_];
+    auto copyPc = static_cast<uint32_t>(tf.pc - tf.code->code.data()) - 1;
+    exitPc = ic.origPc[copyPc];
+    nested = frames.size() > depth0_ + 1;
+    exitRegs.assign(tf.base, tf.base + code_.nregs);
+    while (frames.size() > depth0_) {  // what VM::popFrame does
+      Frame& f = frames.back();
+      for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
+      frames.pop_back();
+    }
+  } catch (...) {
+    restoreGlobals();
+    throw;
+  }
+  TDSL_ASSERT(exited);
+  if (nested) {
+    restoreGlobals();
+    *retracePc = exitPc;
+    *retraceReason = exit.reason;
+    return nullptr;
+  }
+  auto seg = std::make_unique<Segment>();
+  seg->entryPc = req_.entryPc;
+  try {
+    if (exit.isReturn) {
+      seg->isReturn = true;
+      seg->returned = describe(exit.retval, 0);
+    } else {
+      seg->exitPc = exitPc;
+      seg->breakReason = exit.reason + " at " + locationOf(code_, exitPc);
+      for (int r = 0; r < code_.nregs; ++r)
+        if (req_.liveness->liveIn(exitPc, r)) seg->registers.emplace_back(r, describe(exitRegs[static_cast<size_t>(r)], 0));
+    }
+    for (const GlobalWriteRecord& w : globalWrites_)
+      seg->globals.push_back(GlobalWrite{w.globals, w.slot, describe(w.globals->slots[w.slot].value, 0)});
+  } catch (...) {
+    restoreGlobals();
+    throw;
+  }
+  restoreGlobals();
+  graph_->setOutputs(outputs_);
+  buildGuards(*seg);
+  seg->graphNodes = static_cast<int64_t>(graph_->size());
+  seg->hasGraph = !graph_->opNodes().empty();
+  seg->graph = std::move(graph_);
+  return seg;
+}
+
+std::unique_ptr<Segment> Tracer::trace() {
+  savedInterceptor_ = rt_.interp.tensorState()->interceptor;
+  savedTracer_ = rt_.activeTracer;
+  rt_.interp.tensorState()->interceptor = this;
+  rt_.activeTracer = this;
+  struct Restore {
+    Tracer& t;
+    ~Restore() {
+      t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
+      t.rt_.activeTracer = t.savedTracer_;
+    }
+  } restore{*this};
+  for (int attempt = 0; attempt < kMaxRetraces; ++attempt) {
+    std::string reason;
+    uint32_t pc = 0;
+    auto seg = traceOnce(&reason, &pc);
+    if (seg) return seg;
+    stops_.insert(pc);
+    stopReasons_[pc] = "in a called function: " + reason;
+  }
+  throw Error(ErrorKind::Runtime, "torch.compile: too many graph breaks inside called functions");
+}
+
+}  // namespace tdsl

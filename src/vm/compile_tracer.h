@@ -1,0 +1,108 @@
+// The tracer (DESIGN.md §2.2): runs a function's instrumented bytecode
+// (Note [Instrumented trace code]) from an entry pc in the ordinary VM loop,
+// installed as the TensorState's dispatch interceptor, and records every
+// tensor op into an ir::Graph without touching data.
+//
+// Note [Proxies and lifting]
+// Registers start with the frame's real values. An op result is a proxy: a
+// meta TensorObject (no storage) whose metadata comes from the op table's
+// shape rule, tied to the node's IrValue. A real tensor that reaches an op is
+// lifted to a graph input the first time (Note [Sources]: the register or
+// global it came from, else captured by identity). In-place ops return their
+// self argument, so a mutated tensor keeps its identity and its IrValue.
+//
+// Note [Segment end]
+// The segment ends by an exception (SegmentExit) thrown from a hook or the
+// interceptor, with the frame still on the VM's frame stack: at a RETURN of
+// the traced frame, or at a graph break (truth test of a tensor, .item(), a
+// call that cannot be traced, a Python side effect on a pre-existing object,
+// an op with a Python result). The tracer then reads the frame's registers,
+// pops the frames itself and describes the live registers (Note
+// [Write-back]). A break inside an inlined call cannot resume mid-callee:
+// the segment is re-traced with the call instruction itself as the break.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "vm/compile_cache.h"
+#include "vm/tensor/dispatch.h"
+
+namespace tdsl {
+
+class CompileRuntime;
+class Liveness;
+class TensorObject;
+
+struct TraceRequest {
+  Ref<FunctionObject> fn;
+  const Liveness* liveness = nullptr;
+  uint32_t entryPc = 0;
+  const Value* regs = nullptr;  // the frame's registers at entryPc (code->nregs values)
+  // Note [Automatic dynamic shapes]: source descriptions and dims to trace symbolically.
+  const std::vector<std::pair<std::string, int>>* dynamic = nullptr;
+  bool allDynamic = false;  // torch.compile(dynamic=True)
+};
+
+class Tracer : public DispatchInterceptor {
+ public:
+  Tracer(CompileRuntime& rt, const TraceRequest& request);
+  ~Tracer() override;
+
+  // Traces one segment. Throws tdsl::Error for user errors met while tracing
+  // (the caller falls back to eager, which reports them exactly).
+  std::unique_ptr<Segment> trace();
+
+  bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, Value& result) override;
+
+  // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
+  Value onReturn(const CallArgs& a);
+  Value onCall(const CallArgs& a);
+  Value onMethod(const CallArgs& a);
+  Value onGetGlobal(const CallArgs& a);
+  Value onSetGlobal(const CallArgs& a);
+  Value onTruth(const CallArgs& a);
+  Value onUnsupported(const CallArgs& a);
+
+ private:
+  struct Exit;
+  [[noreturn]] void graphBreak(std::string reason);
+  bool atTracedFrame() const;
+  uint32_t currentOrigPc() const;
+  ir::IrValue* valueFor(TensorObject* t);
+  ir::IrValue* liftConstantScalar(TensorObject* t);
+  Source sourceFor(const Value& v, bool* found) const;
+  void noteEntryObject(const Value& v, const Source& src);
+  bool isEntryObject(const Value& v) const;
+  WriteBack describe(const Value& v, int depth);
+  void buildGuards(Segment& seg);
+  std::unique_ptr<Segment> traceOnce(std::string* retraceReason, uint32_t* retracePc);
+
+  CompileRuntime& rt_;
+  TraceRequest req_;
+  const CodeObject& code_;
+  size_t depth0_ = 0;
+  std::set<uint32_t> stops_;  // original pcs treated as breaks (calls whose callee broke)
+  std::unordered_map<uint32_t, std::string> stopReasons_;
+
+  // Per attempt.
+  std::unique_ptr<ir::Graph> graph_;
+  std::unordered_map<const TensorObject*, ir::IrValue*> irOf_;
+  std::vector<Value> keepAlive_;
+  std::vector<Source> inputSources_;
+  std::vector<Ref<TensorObject>> inputTensors_;
+  std::vector<ir::IrValue*> outputs_;
+  std::unordered_map<const Object*, Source> entryObjects_;
+  std::vector<ValueGuard> globalGuards_;
+  struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
+  std::vector<GlobalWriteRecord> globalWrites_;
+  std::set<std::string> inputNames_;
+  DispatchInterceptor* savedInterceptor_ = nullptr;
+  Tracer* savedTracer_ = nullptr;
+};
+
+}  // namespace tdsl
