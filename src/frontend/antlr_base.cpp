@@ -27,7 +27,7 @@ using antlr4::Token;
 // is "too deeply nested" (CPython: "too many nested parentheses" at 200).
 
 struct TdslLexerBase::Types {
-  size_t newline, indent, dedent, string, unterminated, errorChar;
+  size_t newline, indent, dedent, string, fstring, unterminated, errorChar;
   size_t notKw, lambdaKw, ifKw, power, minus, plus, tilde;
   std::vector<size_t> closerOf;  // opener type -> closer type, 0 otherwise
   std::vector<size_t> openerOf;  // closer type -> opener type, 0 otherwise
@@ -42,7 +42,7 @@ struct TdslLexerBase::Types {
       return t;
     };
     newline = type("NEWLINE"), indent = type("INDENT"), dedent = type("DEDENT");
-    string = type("STRING"), unterminated = type("UNTERMINATED_STRING_ERROR");
+    string = type("STRING"), fstring = type("FSTRING"), unterminated = type("UNTERMINATED_STRING_ERROR");
     errorChar = type("ERROR_CHAR");
     notKw = type("NOT"), lambdaKw = type("LAMBDA"), ifKw = type("IF");
     power = type("POWER"), minus = type("MINUS"), plus = type("ADD"), tilde = type("TILDE");
@@ -109,7 +109,7 @@ void TdslLexerBase::handle(std::unique_ptr<Token> token) {
       fail(*token, fmt::format("invalid non-printable character U+{:04X}", cp));
     fail(*token, fmt::format("invalid character '{}' (U+{:04X})", text, cp));
   }
-  if (type == T.string) {
+  if (type == T.string || type == T.fstring) {
     // `"""abc` with no closing quotes lexes as the empty string "" followed
     // by an unterminated ", so an empty string right before its quote
     // character is an unterminated triple-quoted string.

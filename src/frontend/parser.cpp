@@ -119,11 +119,10 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
                   dynamic_cast<P::For_stmtContext*>(ctx) || dynamic_cast<P::FuncdefContext*>(ctx) ||
                   dynamic_cast<P::LambdefContext*>(ctx) || dynamic_cast<P::DictmakerContext*>(ctx);
     if (header && expected.contains(size_t(P::COLON))) return "expected ':'";
-    // After an operator, '=', ',' or '(': a line end, a closer or an operator
-    // where an operand belongs. (A keyword there is just "invalid syntax".)
+    // A line end, a closer or an operator where an operand belongs. Not a
+    // keyword (that is just "invalid syntax"), and not where only a NAME may
+    // come (a parameter, an import): every expression position takes a number.
     bool keyword = std::isalpha(static_cast<unsigned char>(offending.getText()[0])) && type != P::NAME;
-    // (Where only a NAME may come — a parameter, an import — it is not an
-    // expression that is missing; any expression position accepts a number.)
     if (!startsExpression(type) && !keyword && expected.contains(size_t(P::INTEGER))) return "expected an expression";
     return "invalid syntax";
   }

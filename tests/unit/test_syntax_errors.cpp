@@ -116,6 +116,7 @@ TEST_CASE("syntax: literals", "[frontend][syntax]") {
   CHECK(at("x = 0xffffffffffffffffff\n") == "integer literal too large @ 1:5");
   CHECK(at("x = 1\ns = 'abc\n") == "unterminated string literal @ 2:5");
   CHECK(at("s = \"\"\"abc\n\nmore\n") == "unterminated triple-quoted string literal @ 1:5");
+  CHECK(at("x = 1\ns = f'''{x}\n") == "unterminated triple-quoted string literal @ 2:5");
   CHECK(at("x = 1 $ 2\n") == "invalid character '$' (U+0024) @ 1:7");
   CHECK(at("s = 'ab\\x4z'\n") == "truncated \\xXX escape @ 1:8");
   CHECK(at(std::string("x = 1\ny = 2\0\n", 14)) == "invalid non-printable character U+0000 @ 2:6");
