@@ -19,6 +19,7 @@ OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
       def.meta = row.meta;
       def.eager = row.eager;
       def.id = static_cast<int>(ops_.size());
+      def.selfArg = def.schema.argIndex("self");
       ops_.push_back(std::move(def));
     }
   }

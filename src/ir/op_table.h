@@ -126,6 +126,7 @@ struct OpDef {
   const OpDef* inplace = nullptr;     // functional op -> its in-place twin
   const OpDef* inverse = nullptr;     // view -> the scatter that inverts it
   int id = 0;                         // index in opTable().ops()
+  int selfArg = -1;                   // index of the argument named `self` (the method receiver), or -1
 
   const std::string& name() const { return schema.name; }
   std::string fullName() const { return schema.fullName(); }

@@ -166,9 +166,19 @@ struct MethodEntry {
   const ir::OverloadSet* ops = nullptr;     // the op table's overloads
 };
 
-const std::unordered_map<std::string_view, MethodEntry>& methodTable() {
-  static const std::unordered_map<std::string_view, MethodEntry> table = [] {
-    std::unordered_map<std::string_view, MethodEntry> t;
+// FNV-1a: method names are short; cheaper than the default string hash.
+struct NameHash {
+  size_t operator()(std::string_view s) const {
+    uint64_t h = 1469598103934665603ull;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return static_cast<size_t>(h);
+  }
+};
+using MethodMap = std::unordered_map<std::string_view, MethodEntry, NameHash>;
+
+const MethodMap& methodTable() {
+  static const MethodMap table = [] {
+    MethodMap t;
     for (const ir::OverloadSet& set : ir::opTable().overloadSets())
       if (set.anyMethod) t[set.name].ops = &set;
     const std::pair<const char*, MethodFn> plain[] = {

@@ -146,8 +146,8 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
   out.count = n;
   int selfIndex = -1;
   if (style == CallStyle::Method) {
-    selfIndex = op.schema.argIndex("self");
-    if (selfIndex < 0 || params[selfIndex].type != ArgType::Tensor) return fail(why, "not a method");
+    selfIndex = op.selfArg;
+    if (selfIndex < 0 || params[selfIndex].type != ArgType::Tensor) return why ? fail(why, "not a method") : false;
     out[selfIndex] = *self;
     filled[selfIndex] = true;
   }
@@ -165,7 +165,8 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       // Varargs sizes: x.view(2, 3), torch.zeros(2, 3).
       std::vector<Value> items;
       for (; next < call.nargs; ++next) {
-        if (!isIntLike(call.args[next])) return fail(why, typeMismatch(arg, style, call.args[next], static_cast<int>(next)));
+        if (!isIntLike(call.args[next]))
+          return why ? fail(why, typeMismatch(arg, style, call.args[next], static_cast<int>(next))) : false;
         items.push_back(call.args[next]);
       }
       if (items.size() == 1 && arg.listSize > 0) out[positional[p]] = items[0];
@@ -173,10 +174,12 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       filled[positional[p]] = true;
       break;
     }
-    if (!convertArg(arg, v, out[positional[p]])) return fail(why, typeMismatch(arg, style, v, static_cast<int>(next)));
+    if (!convertArg(arg, v, out[positional[p]]))
+      return why ? fail(why, typeMismatch(arg, style, v, static_cast<int>(next))) : false;
     filled[positional[p]] = true;
     ++next;
   }
+  if (next < call.nargs && !why) return false;
   if (next < call.nargs)
     return fail(why, "takes " + std::to_string(numPositional) + " positional argument" +
                          (numPositional == 1 ? "" : "s") + " but " + std::to_string(call.nargs) +
@@ -185,9 +188,11 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     const KwArg& kw = call.kwargs[k];
     int idx = op.schema.argIndex(kw.name);
     if (idx < 0 && kw.name == "input" && style == CallStyle::Function) idx = op.schema.argIndex("self");
-    if (idx < 0 || idx == selfIndex) return fail(why, "got an unexpected keyword argument '" + std::string(kw.name) + "'");
-    if (filled[idx]) return fail(why, "got multiple values for argument '" + std::string(kw.name) + "'");
-    if (!convertArg(params[idx], kw.value, out[idx])) return fail(why, typeMismatch(params[idx], style, kw.value, -1));
+    if (idx < 0 || idx == selfIndex)
+      return why ? fail(why, "got an unexpected keyword argument '" + std::string(kw.name) + "'") : false;
+    if (filled[idx]) return why ? fail(why, "got multiple values for argument '" + std::string(kw.name) + "'") : false;
+    if (!convertArg(params[idx], kw.value, out[idx]))
+      return why ? fail(why, typeMismatch(params[idx], style, kw.value, -1)) : false;
     filled[idx] = true;
   }
   for (int i = 0; i < n; ++i) {
@@ -197,7 +202,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     } else if (params[i].optional && params[i].type != ArgType::Tensor) {
       out[i] = Value();  // `int[1]? dim` without a default behaves as None
     } else {
-      return fail(why, "missing required argument '" + displayName(params[i], style) + "'");
+      return why ? fail(why, "missing required argument '" + displayName(params[i], style) + "'") : false;
     }
   }
   return true;

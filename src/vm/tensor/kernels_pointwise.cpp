@@ -8,6 +8,7 @@
 
 #include "vm/objects.h"
 #include "vm/tensor/kernel_util.h"
+#include "vm/tensor/op_meta.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/promotion.h"
 #include "vm/tensor/scalar_math.h"
@@ -242,7 +243,8 @@ void checkBoolArith(Bin op, DType compute) {
 
 // Applies `alpha` to the second operand of add/sub (other * alpha).
 Value scaledOther(TensorState& state, const BoundArgs& a, DType compute, Value& holder) {
-  int alphaIdx = argIndex(a, "alpha");
+  // Of the binary rows only add/sub/rsub have a third argument: alpha.
+  int alphaIdx = a.count == 3 ? 2 : -1;
   if (alphaIdx < 0) return a[1];
   const Value& alpha = a[alphaIdx];
   bool isOne = (alpha.isInt() && alpha.asInt() == 1) || (alpha.isFloat() && alpha.asFloat() == 1.0) ||
@@ -290,15 +292,24 @@ Value binaryFunctional(TensorState& state, const BoundArgs& a, bool reversed = f
 
 template <Bin op>
 Value binaryInplace(TensorState& state, const BoundArgs& a) {
-  runMeta(a);  // broadcast and cast checks
+  // What the meta rule checks, without copying metadata.
+  const DType compute = meta::checkBinaryInplace(a, op == Bin::Div);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
   if (a[1].isTensor()) checkNoPartialOverlap(self, tensorArg(a, 1));
-  DType compute = computeDTypeFor(op, a[0], a[1]);
   checkBoolArith(op, compute);
   Value holder;
   Value other = scaledOther(state, a, compute, holder);
   if (self.dtype() == compute) {
+    if (!other.isTensor() && self.numel() == 1) {
+      // One element and a Python number: no iteration plan needed.
+      withDType(compute, [&](auto tag) {
+        using T = decltype(tag);
+        T* p = self.data<T>();
+        *p = static_cast<T>(apply<op, T>(*p, scalarAs<T>(other)));
+      });
+      return a[0];
+    }
     Operand x{Ref<TensorObject>(&self), Value()};
     Operand y = prepare(state, other, compute);
     runBinary<op>(self, compute, x, y);

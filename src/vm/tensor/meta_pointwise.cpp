@@ -55,10 +55,22 @@ void binary(const BoundArgs& a, MetaResult& r) {
   setContiguous(r, resultType({&a[0], &a[1]}), broadcastShapes(shapeOf(a[0]), shapeOf(a[1])));
 }
 
-void binaryInplace(const BoundArgs& a, MetaResult& r) {
+DType checkBinaryInplace(const BoundArgs& a, bool trueDivide) {
   const TensorObject& self = tensorArg(a, 0);
-  checkBroadcastTo(shapeOf(a[1]), self.sizes());
-  castCheck(resultType({&a[0], &a[1]}), self.dtype());
+  DType d;
+  if (a[1].isTensor()) {
+    checkBroadcastTo(asTensor(a[1])->sizes(), self.sizes());
+    d = resultType({&a[0], &a[1]});
+  } else {
+    d = promoteWithNumber(self.dtype(), a[1]);
+  }
+  if (trueDivide && !isFloating(d)) d = DType::Float32;
+  castCheck(d, self.dtype());
+  return d;
+}
+
+void binaryInplace(const BoundArgs& a, MetaResult& r) {
+  checkBinaryInplace(a, false);
   inplaceResult(a, r);
 }
 
@@ -69,10 +81,7 @@ void trueDivide(const BoundArgs& a, MetaResult& r) {
 }
 
 void trueDivideInplace(const BoundArgs& a, MetaResult& r) {
-  const TensorObject& self = tensorArg(a, 0);
-  checkBroadcastTo(shapeOf(a[1]), self.sizes());
-  DType d = resultType({&a[0], &a[1]});
-  castCheck(isFloating(d) ? d : DType::Float32, self.dtype());
+  checkBinaryInplace(a, true);
   inplaceResult(a, r);
 }
 

@@ -15,6 +15,8 @@ using ir::MetaResult;
 // Pointwise.
 void binary(const BoundArgs& a, MetaResult& r);            // broadcast + result_type
 void binaryInplace(const BoundArgs& a, MetaResult& r);     // self's meta; checks broadcast and cast
+// The checks of binaryInplace alone (eager fast path); returns the computation dtype.
+DType checkBinaryInplace(const BoundArgs& a, bool trueDivide);
 void trueDivide(const BoundArgs& a, MetaResult& r);        // integral results become the default float
 void trueDivideInplace(const BoundArgs& a, MetaResult& r);
 void comparison(const BoundArgs& a, MetaResult& r);        // broadcast, bool

@@ -27,6 +27,14 @@ DType scalarDType(const Value& number, DType defaultFloat) {
   return defaultFloat;
 }
 
+DType promoteWithNumber(DType t, const Value& n, DType defaultFloat) {
+  // A number only matters when it is of a higher category than the tensor.
+  if (isFloating(t)) return t;
+  if (n.isFloat()) return defaultFloat;
+  if (t == DType::Bool && n.isInt()) return DType::Int64;
+  return t;
+}
+
 void ResultTypeBuilder::merge(bool& has, DType& acc, DType d) {
   acc = has ? promoteTypes(acc, d) : d;
   has = true;

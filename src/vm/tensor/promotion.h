@@ -35,6 +35,9 @@ class ResultTypeBuilder {
   DType dim_ = DType::Bool, zero_ = DType::Bool, wrapped_ = DType::Bool;
 };
 
+// result_type(tensor of dtype t, Python number n): the common tensor-and-scalar case.
+DType promoteWithNumber(DType t, const Value& n, DType defaultFloat = DType::Float32);
+
 // The dtype a Python number has as a 0-dim tensor operand: bool, int64 or the default float.
 DType scalarDType(const Value& number, DType defaultFloat = DType::Float32);
 

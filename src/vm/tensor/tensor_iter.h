@@ -21,9 +21,11 @@ constexpr int kMaxIterOperands = 4;
 struct ElementwisePlan {
   int ndim = 0;
   int nops = 0;
-  int64_t sizes[kMaxDims] = {};
-  char* base[kMaxIterOperands] = {};
-  int64_t strides[kMaxIterOperands][kMaxDims] = {};  // bytes
+  // Only the first ndim / nops entries are meaningful (left uninitialized:
+  // a plan is built on the stack for every kernel call).
+  int64_t sizes[kMaxDims];
+  char* base[kMaxIterOperands];
+  int64_t strides[kMaxIterOperands][kMaxDims];  // bytes
 
   // Adds an operand viewed with `shape` (the plan's shape; broadcast from
   // its own sizes). The first operand defines the shape.
@@ -39,6 +41,12 @@ struct ElementwisePlan {
     for (int k = 0; k < nops; ++k) rowStrides[k] = ndim ? strides[k][ndim - 1] : 0;
     for (int d = 0; d < ndim; ++d)
       if (sizes[d] == 0) return;
+    if (ndim <= 1) {  // one row: the common coalesced case
+      char* ptrs[kMaxIterOperands];
+      for (int k = 0; k < nops; ++k) ptrs[k] = base[k];
+      body(ptrs, rowStrides, n);
+      return;
+    }
     int64_t counter[kMaxDims] = {};
     char* ptrs[kMaxIterOperands];
     for (;;) {

@@ -118,10 +118,6 @@ const char* dtypeScalarName(DType d) {
   return "?";
 }
 
-bool isFloating(DType d) { return d == DType::Float32 || d == DType::Float64; }
-bool isIntegral(DType d, bool includeBool) {
-  return d == DType::Int32 || d == DType::Int64 || (includeBool && d == DType::Bool);
-}
 
 int64_t wrapDim(int64_t dim, int64_t rank) {
   int64_t r = rank > 0 ? rank : 1;  // a 0-dim tensor accepts dims -1 and 0

@@ -77,8 +77,10 @@ TensorMeta contiguousMeta(DType dtype, const Dims& sizes);
 size_t itemSize(DType d);
 const char* dtypeName(DType d);      // "float32", "int64", "bool", ...
 const char* dtypeScalarName(DType d);  // "Float", "Long", "Bool" (used in error messages)
-bool isFloating(DType d);
-bool isIntegral(DType d, bool includeBool);
+inline bool isFloating(DType d) { return d == DType::Float32 || d == DType::Float64; }
+inline bool isIntegral(DType d, bool includeBool) {
+  return d == DType::Int32 || d == DType::Int64 || (includeBool && d == DType::Bool);
+}
 
 // Wraps a possibly negative dim into [0, rank); PyTorch's message on failure:
 // "Dimension out of range (expected to be in range of [-2, 1], but got 2)".

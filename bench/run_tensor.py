@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Runs the tensor benchmarks (bench/tensor/*.td) under tdsl and, when the
+system Python has PyTorch, under CPython + PyTorch for comparison.
+
+usage: bench/run_tensor.py --tdsl build/tdsl [--repeat 3] [-k NAME]
+Each script prints one line "NAME: ..., X us per iteration"; the best of
+--repeat runs is reported, with the target from TARGETS_US when there is one."""
+import argparse, pathlib, re, subprocess, sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+TARGETS_US = {"eager_add": 0.3}  # DESIGN.md §2.7: a tiny-tensor op well under a microsecond
+PER_ITER = re.compile(r"([\d.]+) us per iteration")
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr[-2000:]}")
+    m = PER_ITER.search(r.stdout)
+    if not m:
+        raise RuntimeError(f"no timing line in output of {' '.join(cmd)}:\n{r.stdout}")
+    return float(m.group(1))
+
+
+def torch_available():
+    r = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True)
+    return r.returncode == 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tdsl", required=True)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("-k", default="")
+    a = ap.parse_args()
+    have_torch = torch_available()
+    if not have_torch:
+        print("PyTorch is unavailable (/usr/bin/python3 cannot import torch): no comparison")
+    failed = False
+    for script in sorted((HERE / "tensor").glob("*.td")):
+        name = script.stem
+        if a.k and a.k not in name:
+            continue
+        best = min(run([a.tdsl, "run", str(script)]) for _ in range(a.repeat))
+        line = f"{name}: tdsl {best:.3f} us/iter"
+        target = TARGETS_US.get(name)
+        if target is not None:
+            ok = best <= target
+            failed |= not ok
+            line += f" (target <= {target} us: {'ok' if ok else 'MISSED'})"
+        if have_torch:
+            ref = min(run(["/usr/bin/python3", str(script)]) for _ in range(a.repeat))
+            line += f", PyTorch eager {ref:.3f} us/iter ({ref / best:.1f}x)"
+        print(line)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
