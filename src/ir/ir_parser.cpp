@@ -188,9 +188,14 @@ class Parser {
     return s_.substr(start, pos_ - start);
   }
   IrValue* valueRef() {
+    skipSpace();
+    size_t at = pos_;
     std::string name = valueName();
     auto it = values_.find(name);
-    if (it == values_.end()) fail("use of undefined value %" + name);
+    if (it == values_.end()) {
+      pos_ = at;
+      fail("use of undefined value %" + name);
+    }
     return it->second;
   }
   SymInt symint() {
@@ -366,6 +371,7 @@ class Parser {
       while (tryConsume(','));
       expect('=');
     }
+    skipSpace();
     size_t opPos = pos_;
     std::string opName = identifier("an op name", /*allowDot=*/true);
     expect('(');

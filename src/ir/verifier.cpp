@@ -16,10 +16,12 @@ namespace tdsl::ir {
 
 namespace {
 
-std::string describe(const Node& n, size_t index) {
+// Names nodes as the printer does: "%3 = mul", "input %x", "return".
+std::string describe(const Node& n, int firstResult) {
   if (n.isInput()) return "input %" + n.output()->name();
   if (n.isOutput()) return "return";
-  return "node " + std::to_string(index) + " (" + printedOpName(n) + ")";
+  if (n.numOutputs() == 0) return printedOpName(n);
+  return "%" + std::to_string(firstResult) + " = " + printedOpName(n);
 }
 
 }  // namespace
@@ -35,9 +37,11 @@ std::vector<std::string> verifyGraph(const Graph& g, const VerifyOptions& option
   std::unique_ptr<AliasAnalysis> aa;
   if (options.functional) aa = std::make_unique<AliasAnalysis>(g);
 
+  int resultNumber = 0;
   for (size_t idx = 0; idx < nodes.size(); ++idx) {
     const Node& n = *nodes[idx];
-    std::string where = describe(n, idx);
+    std::string where = describe(n, resultNumber);
+    if (n.isOp()) resultNumber += static_cast<int>(n.numOutputs());
     auto problem = [&](const std::string& msg) { problems.push_back(where + ": " + msg); };
     if (n.graph() != &g) problem("node does not belong to this graph");
     if (idx > 0 && !nodes[idx - 1]->isBefore(&n)) problem("node positions are not increasing");
