@@ -38,11 +38,12 @@ const char* kUsage =
 }  // namespace
 
 std::string optimizeText(const std::string& irText, const std::vector<std::string>& passes, bool printAfterAll,
-                         bool decisions) {
+                         bool decisions, bool verify) {
   auto g = parseGraph(irText);
-  verifyOrThrow(*g, VerifyOptions{}, "of the input");
+  if (verify) verifyOrThrow(*g, VerifyOptions{}, "of the input");
   std::ostringstream log;
   PipelineOptions options;
+  options.verify = verify;
   options.log = printAfterAll ? &log : nullptr;
   PipelineResult r = runPasses(*g, passes, options);
   std::string out = log.str();
@@ -56,12 +57,14 @@ std::string optimizeText(const std::string& irText, const std::vector<std::strin
 int runOptTool(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::vector<std::string> passes;
   std::string file;
-  bool printAfterAll = false, decisions = false;
+  bool printAfterAll = false, decisions = false, verify = true;
   for (const std::string& a : args) {
     if (a.rfind("--passes=", 0) == 0) {
       passes = splitCommas(a.substr(9));
     } else if (a == "--print-after-all") {
       printAfterAll = true;
+    } else if (a == "--no-verify") {
+      verify = false;
     } else if (a == "--decisions") {
       decisions = true;
     } else if (a == "--help" || a == "-h") {
@@ -94,7 +97,7 @@ int runOptTool(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::stringstream buf;
   buf << in.rdbuf();
   try {
-    out << optimizeText(buf.str(), passes, printAfterAll, decisions);
+    out << optimizeText(buf.str(), passes, printAfterAll, decisions, verify);
   } catch (const Error& e) {
     err << file << ":" << e.message << "\n";
     return 1;

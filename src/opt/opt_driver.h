@@ -22,6 +22,6 @@ int runOptTool(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 // Runs passes over IR text; returns what `tdsl opt` prints. Throws tdsl::Error.
 std::string optimizeText(const std::string& irText, const std::vector<std::string>& passes, bool printAfterAll,
-                         bool decisions);
+                         bool decisions, bool verify = true);
 
 }  // namespace tdsl::opt

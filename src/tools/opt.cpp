@@ -5,6 +5,8 @@
 
 #include "opt/opt_driver.h"
 
+namespace tdsl {
+
 // argv[0] is the program or subcommand name; a leading "opt" is skipped too,
 // so both `argv = {"tdsl", "opt", ...}` and `{"opt", ...}` work.
 int runOptCommand(int argc, char** argv) {
@@ -14,3 +16,5 @@ int runOptCommand(int argc, char** argv) {
   for (; i < argc; ++i) args.push_back(argv[i]);
   return tdsl::opt::runOptTool(args, std::cout, std::cerr);
 }
+
+}  // namespace tdsl
