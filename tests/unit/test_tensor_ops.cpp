@@ -255,3 +255,38 @@ TEST_CASE("meta tensors run only the shape rule, with eager-identical view metad
   CHECK(T(sum).dtype() == DType::Float64);
   CHECK(T(sum).sizes() == Dims{4, 6});
 }
+
+TEST_CASE("float sums follow the documented 8-lane blocked order", "[tensor][reduce]") {
+  // Independent re-statement of Note [Reduction order] (reduce.h) for n = 300:
+  // blocks [0,128) [128,256) [256,300); binary-counter merge then fold from the top.
+  TensorStatePtr sp = makeTensorState();
+  TensorState& s = *sp;
+  std::vector<Value> items;
+  std::vector<float> x;
+  for (int i = 0; i < 300; ++i) {
+    float v = 1.0f / static_cast<float>(i + 1) + (i % 7 == 0 ? 1e4f : 0.0f);
+    x.push_back(v);
+    items.push_back(Value::number(v));
+  }
+  auto block = [&](int b, int e) {
+    float lane[8] = {};
+    for (int i = b; i < e; ++i) lane[(i - b) % 8] += x[i];
+    return ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+  };
+  float b0 = block(0, 128), b1 = block(128, 256), b2 = block(256, 300);
+  float expected = (b0 + b1) + b2;  // stack after merging: [(b0+b1) level 1, b2 level 0]; fold from the top
+  Value t = tensor(s, makeList(items));
+  float got = static_cast<float>(tensorItem(T(callMethod(s, t, "sum", {}))).asFloat());
+  CHECK(got == expected);
+}
+
+TEST_CASE("integer arithmetic wraps around like PyTorch", "[tensor]") {
+  TensorStatePtr sp = makeTensorState();
+  TensorState& s = *sp;
+  const int64_t big = 9223372036854775807LL;
+  Value x = tensor(s, ints({big, -big - 1}));
+  CHECK(values(callOp(s, "add", {x, Value::integer(1)})) ==
+        std::vector<double>{static_cast<double>(-big - 1), static_cast<double>(-big)});
+  CHECK(tensorItem(T(callMethod(s, x, "sum", {}))).asInt() == -1);
+  CHECK(errorOf([&] { callOp(s, "floor_divide", {x, Value::integer(0)}); }) == "ZeroDivisionError");
+}

@@ -25,8 +25,8 @@ namespace tdsl {
 // Note [Tensor state lives with the bridge]
 // makeTensorState() is the one tensor-layer symbol the Interpreter always
 // references, so defining it here guarantees this object (and with it every
-// strong tensor_bridge.h definition) is linked, even while a weak fallback of
-// the bridge exists elsewhere in the VM library.
+// tensor_bridge.h definition) is linked from the static library, whatever
+// else the VM happens to reference.
 TensorStatePtr makeTensorState() { return TensorStatePtr(new TensorState()); }
 void destroyTensorState(TensorState* s) { delete s; }
 

@@ -108,9 +108,19 @@ T minOf(T a, T b) {
   return a < b ? a : b;
 }
 
+// Integer arithmetic wraps around (two's complement), as in PyTorch; done on
+// unsigned values so it is defined behaviour.
+template <class T>
+constexpr bool kWrapping = std::is_integral<T>::value && !std::is_same<T, bool>::value;
+template <class T>
+using Unsigned = typename std::make_unsigned<T>::type;
+
 template <Bin op, class T>
 inline auto apply(T a, T b) {
-  if constexpr (op == Bin::Add) return static_cast<T>(a + b);
+  if constexpr (op == Bin::Add && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+  else if constexpr (op == Bin::Sub && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+  else if constexpr (op == Bin::Mul && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) * static_cast<Unsigned<T>>(b));
+  else if constexpr (op == Bin::Add) return static_cast<T>(a + b);
   else if constexpr (op == Bin::Sub) return static_cast<T>(a - b);
   else if constexpr (op == Bin::Mul) return static_cast<T>(a * b);
   else if constexpr (op == Bin::Div) return static_cast<T>(a / b);
@@ -329,7 +339,9 @@ enum class Un { Neg, Abs, Exp, Log, Sin, Cos, Tanh, Sqrt, Sigmoid, Reciprocal, R
 
 template <Un op, class T>
 inline auto applyUnary(T x) {
-  if constexpr (op == Un::Neg) return static_cast<T>(-x);
+  if constexpr (op == Un::Neg && kWrapping<T>) return static_cast<T>(Unsigned<T>(0) - static_cast<Unsigned<T>>(x));
+  else if constexpr (op == Un::Neg) return static_cast<T>(-x);
+  else if constexpr (op == Un::Abs && kWrapping<T>) return static_cast<T>(x < 0 ? Unsigned<T>(0) - static_cast<Unsigned<T>>(x) : static_cast<Unsigned<T>>(x));
   else if constexpr (op == Un::Abs) { if constexpr (std::is_same<T, bool>::value) return x; else return static_cast<T>(x < 0 ? -x : x); }
   else if constexpr (op == Un::Exp) return scalar_math::exp(x);
   else if constexpr (op == Un::Log) return scalar_math::log(x);

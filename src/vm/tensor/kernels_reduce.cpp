@@ -85,6 +85,10 @@ void forEachReduction(const TensorObject& in, const ReduceSpec& spec, Body&& bod
 
 enum class Red { Sum, Mean, Prod };
 
+// Integer sums wrap around like PyTorch's; unsigned arithmetic keeps that defined.
+template <class T> struct WrappingAccumulator { using type = typename std::make_unsigned<T>::type; };
+template <> struct WrappingAccumulator<bool> { using type = uint64_t; };
+
 Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
   ir::MetaResult r = runMeta(a);
   ReduceSpec spec = reduceSpec(a, a.op->name().c_str());
@@ -96,16 +100,23 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
     T* o = out->data<T>();
     forEachReduction<T>(*in, spec, [&](int64_t j, auto get, int64_t n) {
       if (kind == Red::Prod) {
-        T acc = T(1);
-        for (int64_t i = 0; i < n; ++i) acc = static_cast<T>(acc * get(i));
-        o[j] = acc;
+        if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
+          T acc = T(1);
+          for (int64_t i = 0; i < n; ++i) acc = static_cast<T>(acc * get(i));
+          o[j] = acc;
+        } else {
+          using U = typename std::make_unsigned<T>::type;  // wraps like PyTorch, without UB
+          U acc = 1;
+          for (int64_t i = 0; i < n; ++i) acc = static_cast<U>(acc * static_cast<U>(get(i)));
+          o[j] = static_cast<T>(acc);
+        }
       } else if constexpr (std::is_floating_point<T>::value) {
         T s = cascadeSum<T>(n, get);
         o[j] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(n)) : s;
       } else {
-        using Acc = typename std::conditional<std::is_same<T, bool>::value, int64_t, T>::type;
+        using Acc = typename WrappingAccumulator<T>::type;
         Acc s = 0;
-        for (int64_t i = 0; i < n; ++i) s = static_cast<Acc>(s + get(i));
+        for (int64_t i = 0; i < n; ++i) s = static_cast<Acc>(s + static_cast<Acc>(get(i)));
         o[j] = static_cast<T>(s);
       }
     });
