@@ -22,6 +22,10 @@
 //   strides and storage offset (from the view's TensorMeta) relative to the
 //   base's storage. Writing through an expanded (stride-0) view is an error in
 //   eager mode, so as_strided_scatter never needs to pick among duplicates.
+//   Precisely: as_strided_scatter(self, src, size, stride, off) returns a
+//   contiguous copy of self (offset 0) whose elements at the as_strided
+//   (size, stride, off) positions of that copy's storage are replaced by src;
+//   callers describe the view relative to a contiguous, offset-0 base.
 //
 // Note [MaybeView ops]
 // reshape, flatten and contiguous are "composite" in PyTorch: they return a
