@@ -152,8 +152,19 @@ class Reinplacer {
   std::string checkSafety(Node& cand, const Plan& p, const AliasAnalysis& aa) {
     const IrValue* result = cand.output();
     // Metadata of the in-place result must be what the functional one was.
-    if (!sameLayout(result->meta(), p.base->meta())) return "metadata mismatch: result " + printMeta(result->meta()) +
-                                                             " vs base " + printMeta(p.base->meta());
+    // Note [Elementwise layout]: an elementwise op done in place yields its
+    // operand's strides; that is unobservable when the result is only read
+    // element by element (no view of it, not returned), so there dtype and
+    // sizes suffice.
+    const ValueMeta& rm = result->meta();
+    const ValueMeta& bm = p.base->meta();
+    bool layoutObserved = true;
+    if (p.kind == CandidateKind::Elementwise) {
+      layoutObserved = false;
+      for (Node* u : result->users()) layoutObserved = layoutObserved || u->isOutput() || isViewNode(*u);
+    }
+    bool metaOk = layoutObserved ? sameLayout(rm, bm) : (rm.dtype == bm.dtype && rm.sizes == bm.sizes);
+    if (!metaOk) return "metadata mismatch: result " + printMeta(rm) + " vs base " + printMeta(bm);
     if (!isConcrete(p.region)) return "symbolic region: overlap cannot be proven";
     if (hasInternalOverlap(p.region)) return "written view overlaps itself (expanded or stride 0)";
     // Other operands must not overlap the written region.
