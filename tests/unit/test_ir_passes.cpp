@@ -138,6 +138,10 @@ TEST_CASE("negative cases keep eager results", "[ir][reinplace]") {
       "  %2 = slice(%x, 0, 1)\n  %3 = copy_(%2, %1)\n  %4 = index_add_(%x, 0, %i, %v)\n  return (%4)\n}\n",
       "graph f(%x: f64[10], %i: i64[3], %v: f64[3]) {\n  %0 = slice(%x, 0, 0, None, 2)\n  %1 = mul_(%0, 3)\n"
       "  %2 = slice(%x, 0, 1, None, 2)\n  %3 = add_(%2, %1)\n  %4 = index_copy(%x, 0, %i, %v)\n  return (%4, %3)\n}\n",
+      "graph f(%x: f64[10], %i: i64[3], %v: f64[3]) {\n  %0 = slice(%x, 0, 0, None, 2)\n  %1 = mul_(%0, 3)\n"
+      "  %2 = slice(%x, 0, 1, None, 2)\n  %3 = slice(%x, 0, 0, None, 2)\n  %4 = add_(%2, %3)\n  return ()\n}\n",
+      "graph f(%x: f64[10], %i: i64[3], %v: f64[3]) {\n  %0 = slice(%x, 0, 2, 5)\n  %1 = index_put_(%x, [%i], %v, true)\n"
+      "  %2 = mul(%0, 2)\n  %3 = slice(%x, 0, 7, 10)\n  %4 = copy_(%3, %2)\n  return (%0)\n}\n",
   };
   auto state = tdsl::makeTensorState();
   tdsl::TensorState& st = *state;
