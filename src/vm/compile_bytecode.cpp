@@ -157,7 +157,9 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       case Op::SETATTR: case Op::SETCELL:
         callHook(TraceHook::Unsupported, {}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;
-      case Op::SETITEM: callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc); break;
+      case Op::SETITEM: case Op::FORITER: case Op::LISTAPPEND:
+        callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
+        break;
       default: break;
     }
     if (isJump(in.op)) {

@@ -5,7 +5,9 @@
 // Note [Instrumented trace code]
 // The tracer runs a function's bytecode in the ordinary VM loop, with proxy
 // (meta) tensors in its registers. To see what the loop itself cannot report
-// (a truth test on a tensor, a call to print, a write to a global, a return),
+// (a truth test on a tensor, a call to print, a write to a global, a return,
+// a mutation of an object that existed before the segment: SETITEM,
+// LISTAPPEND, FORITER on it),
 // it runs a COPY of the code object in which such instructions are preceded
 // (GETGLOBAL: followed) by a short call to a hook native:
 //     LOADK S, K[hook]; MOVE S+1, R[x]; ...; CALL S, n, 0; (MOVE R[x], S)

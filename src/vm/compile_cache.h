@@ -54,6 +54,9 @@ struct TensorGuard {
   Dims strides;
   uint32_t dynamicDims = 0;  // bit d: size d is symbolic (checked only to be >= 2)
   int aliasOf = -1;          // index of an earlier tensor guard sharing storage, or -1
+  // Other sources that held this very object at trace time (f(x, x) traces
+  // one input for both parameters): they must hold it again.
+  std::vector<Source> sameObject;
 };
 
 struct ValueGuard {

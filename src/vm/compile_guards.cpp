@@ -118,6 +118,8 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
       if (g.dynamicDims && t->meta.isContiguous() != contiguousStrides(g.sizes).operator==(g.strides))
         return fmt::format("input {}: contiguity changed", i);
     }
+    for (const Source& o : g.sameObject)
+      if (!o.fetch(regs).identical(v)) return fmt::format("input {} is no longer the same tensor as {}", i, o.index < 0 ? o.reg : o.index);
     st[i] = t->storage.get();
     int alias = -1;
     for (size_t j = 0; j < i; ++j)
@@ -153,6 +155,8 @@ bool guardsPass(const Segment& seg, const Value* regs) {
       }
     }
     if (g.dynamicDims && t->meta.isContiguous() != (contiguousStrides(g.sizes) == g.strides)) return false;
+    for (const Source& o : g.sameObject)
+      if (!o.fetch(regs).identical(v)) return false;
     if (n <= 16) {
       storages[i] = t->storage.get();
       int alias = -1;

@@ -296,11 +296,17 @@ Value Tracer::onTruth(const CallArgs& a) {
 
 Value Tracer::onUnsupported(const CallArgs& a) {
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
-  if (op == Op::SETITEM) {
+  if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
     if (target.isTensor()) return Value();
     if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && !isEntryObject(target)) return Value();
     graphBreak("item assignment into a pre-existing object");
+  }
+  if (op == Op::FORITER) {
+    // Advancing an iterator that existed before the segment is a side
+    // effect the write-back cannot replay; iterators made here are rebuilt.
+    if (isEntryObject(a[0])) graphBreak("next item of a loop iterator created before this graph");
+    return Value();
   }
   if (op == Op::SETATTR) graphBreak("attribute assignment");
   graphBreak("assignment to a closure variable");
@@ -401,6 +407,21 @@ void Tracer::buildGuards(Segment& seg) {
     }
     for (size_t j = 0; j < k; ++j)
       if (inputTensors_[j]->storage.get() == t->storage.get()) { g.aliasOf = static_cast<int>(j); break; }
+    for (int r = 0; r < code_.nregs; ++r) {
+      if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
+      const Value& v = req_.regs[r];
+      auto consider = [&](const Value& item, int index) {
+        Source s;
+        s.reg = r;
+        s.index = index;
+        if (item.isObj() && item.asObj() == t && !(s == g.source)) g.sameObject.push_back(s);
+      };
+      consider(v, -1);
+      if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (size_t i = 0; i < items.size() && i < 64; ++i) consider(items[i], static_cast<int>(i));
+      }
+    }
     seg.inputs.push_back(std::move(g));
   }
   for (int r = 0; r < code_.nregs; ++r) {
