@@ -131,6 +131,7 @@ Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
 }
 
 bool hasInternalOverlap(const ValueMeta& m) {
+  if (m.isContiguous()) return false;  // also decides symbolic sizes
   std::vector<Dim> dims;
   int64_t offset, numel;
   if (!concreteDims(m, &dims, &offset, &numel)) return true;

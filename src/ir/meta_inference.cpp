@@ -62,9 +62,43 @@ BoundArgs bindNodeArgs(const OpDef& op, const std::vector<Arg>& args,
   return b;
 }
 
-std::vector<ValueMeta> inferOutputMetas(const OpDef& op, const std::vector<Arg>& args) {
-  if (!argsAreConcrete(args))
+// Note [Symbolic metadata]: the table's shape rules need concrete sizes. For
+// symbolic arguments a few results follow from annotations and tags alone:
+// an in-place op returns its written argument; a scatter returns a fresh
+// tensor shaped like its base; the functional twin of an in-place op returns
+// a fresh tensor shaped like self (its dtype is self's when no argument could
+// promote it).
+static std::vector<ValueMeta> structuralMetas(const OpDef& op, const std::vector<Arg>& args) {
+  auto fail = [&]() -> std::vector<ValueMeta> {
     throw Error(ErrorKind::Runtime, "the shape rule of " + op.fullName() + " cannot run on symbolic sizes");
+  };
+  const Schema& s = op.schema;
+  if (s.returns.size() != 1 || args.empty() || !args[0].isTensor()) return fail();
+  const AliasInfo& ret = s.returns[0].alias;
+  if (ret.annotated() && ret.isWrite) {
+    for (size_t i = 0; i < s.args.size() && i < args.size(); ++i)
+      if (s.args[i].alias.set == ret.set && args[i].isTensor()) return {args[i].tensor->meta()};
+    return fail();
+  }
+  const ValueMeta& self = args[0].tensor->meta();
+  bool shapedLikeSelf = op.has(kTagScatter) || (op.inplace && (op.has(kTagPointwise) || op.has(kTagIndexedUpdate)));
+  if (!shapedLikeSelf) return fail();
+  if (!op.has(kTagScatter)) {
+    // A floating argument of another dtype (or any floating argument of an
+    // integral self) may promote the result; integral tensor arguments are
+    // indices, masks or same-kind values and never promote a floating self.
+    auto floating = [](DType d) { return d == DType::Float32 || d == DType::Float64; };
+    for (size_t i = 1; i < args.size(); ++i) {
+      for (const IrValue* v : args[i].values())
+        if (floating(v->meta().dtype) && v->meta().dtype != self.dtype) return fail();
+      if (args[i].kind == Arg::Kind::Float && !floating(self.dtype)) return fail();
+    }
+  }
+  return {ValueMeta::contiguous(self.dtype, self.sizes)};
+}
+
+std::vector<ValueMeta> inferOutputMetas(const OpDef& op, const std::vector<Arg>& args) {
+  if (!argsAreConcrete(args)) return structuralMetas(op, args);
   TDSL_ASSERT(op.meta != nullptr);
   BoundArgs b = bindNodeArgs(op, args, [](const IrValue* v) {
     return tdsl::Value(makeMetaTensor(toTensorMeta(v->meta())));

@@ -2,10 +2,11 @@
 // BoundArgs from a node's Args (tensors supplied by the caller: meta tensors
 // for shape inference, real tensors for execution) and runs the shape rule.
 //
-// Symbolic sizes: the table's shape rules work on concrete sizes only. When a
-// tensor argument has symbolic metadata, inferOutputMetas throws
-// Error(Runtime, "... symbolic ...") — the parser then asks for an explicit
-// `: type`, and the verifier skips its shape-rule check for that node.
+// Symbolic sizes: the table's shape rules work on concrete sizes only. With
+// symbolic metadata inferOutputMetas falls back to the few results that
+// follow from annotations and tags (Note [Symbolic metadata] in the .cpp) and
+// otherwise throws Error(Runtime, "... symbolic ...") — the parser then asks
+// for an explicit `: type`, and the verifier skips its shape-rule check.
 #pragma once
 
 #include <functional>

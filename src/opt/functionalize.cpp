@@ -103,8 +103,17 @@ class Functionalizer {
     TDSL_ASSERT(src >= 0);
     std::vector<Arg> args = translateArgs(viewNode);
     const IrValue* parent = viewNode.tensorArg(static_cast<size_t>(src));
-    args[static_cast<size_t>(src)] = Arg::ofTensor(onInput ? onInputValue(parent, before) : get(parent));
-    Node* n = emitOp(out_, *viewNode.op(), std::move(args), before);
+    IrValue* newParent = onInput ? onInputValue(parent, before) : get(parent);
+    args[static_cast<size_t>(src)] = Arg::ofTensor(newParent);
+    Node* n;
+    if (!argsAreConcrete(args) && newParent->meta() == parent->meta()) {
+      // Note [Symbolic metadata]: same parent layout, same view metadata.
+      std::vector<ValueMeta> metas;
+      for (size_t i = 0; i < viewNode.numOutputs(); ++i) metas.push_back(viewNode.output(i)->meta());
+      n = out_.createOp(viewNode.op(), std::move(args), std::move(metas), before);
+    } else {
+      n = emitOp(out_, *viewNode.op(), std::move(args), before);
+    }
     return n->output(outputIndex);
   }
 
@@ -245,13 +254,7 @@ class Functionalizer {
       Storage& st = storage_.at(in->output());
       if (st.version == 0) continue;
       if (!st.wroteWhole && st.regionStatic && !chainHasTensorArgs(st.regionChain)) {
-        IrValue* dst = st.input;
-        for (const Node* view : st.regionChain) {
-          std::vector<Arg> args = view->args();
-          int src = aliasedArgIndex(*view, 0);
-          args[static_cast<size_t>(src)] = Arg::ofTensor(dst);
-          dst = emitOp(out_, *view->op(), std::move(args))->output();
-        }
+        IrValue* dst = onInputValue(st.regionChain.back()->output(), nullptr);
         emitOp(out_, *copyInplace_, {Arg::ofTensor(dst), Arg::ofTensor(st.lastRegionValue), Arg::ofBool(false)});
       } else {
         emitOp(out_, *copyInplace_, {Arg::ofTensor(st.input), Arg::ofTensor(st.current), Arg::ofBool(false)});

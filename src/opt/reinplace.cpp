@@ -165,7 +165,6 @@ class Reinplacer {
     }
     bool metaOk = layoutObserved ? sameLayout(rm, bm) : (rm.dtype == bm.dtype && rm.sizes == bm.sizes);
     if (!metaOk) return "metadata mismatch: result " + printMeta(rm) + " vs base " + printMeta(bm);
-    if (!isConcrete(p.region)) return "symbolic region: overlap cannot be proven";
     if (hasInternalOverlap(p.region)) return "written view overlaps itself (expanded or stride 0)";
     // Other operands must not overlap the written region.
     for (size_t i = 1; i < cand.args().size(); ++i) {
