@@ -69,10 +69,10 @@ T remainder(T a, T b) {
 
 template <class T>
 T intPow(T base, T exp) {
-  if (exp < 0) {
+  if (exp < 0) {  // PyTorch's powi: only 1 and -1 survive a negative exponent
     if (base == 1) return 1;
     if (base == -1) return (exp % 2 == 0) ? 1 : -1;
-    throw Error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
+    return 0;
   }
   using U = typename std::make_unsigned<T>::type;
   U result = 1, b = static_cast<U>(base);
@@ -205,6 +205,9 @@ void runBinaryTyped(const TensorObject& out, const Operand& x, const Operand& y)
     binaryLoop<R, T>(plan, [](T a, T b) { return static_cast<R>(apply<op, T>(a, b)); });
   } else if (x.tensor) {
     T b = scalarAs<T>(y.number);
+    if constexpr (op == Bin::Pow && std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+      if (b < 0) throw Error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
+    }
     plan.addOperand(x.tensor->dataPtr(), x.tensor->meta, out.sizes());
     plan.coalesce();
     if constexpr (op == Bin::Pow && std::is_floating_point<T>::value) {
