@@ -14,6 +14,10 @@ namespace tdsl {
 
 struct Tracer::Exit {
   bool isReturn = false;
+  // Raised inside an instruction (by the interceptor), which may already have
+  // changed registers (CALLMETHOD replaces the receiver by the callee): the
+  // segment is re-traced to break before that instruction instead.
+  bool midInstruction = false;
   Value retval;
   std::string reason;
 };
@@ -127,6 +131,15 @@ ir::IrValue* Tracer::valueFor(TensorObject* t) {
 // The interceptor
 
 bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+  try {
+    return record(op, b, result);
+  } catch (Exit& e) {
+    e.midInstruction = true;
+    throw;
+  }
+}
+
+bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   std::vector<ir::Arg> args;
   args.reserve(static_cast<size_t>(b.count));
@@ -231,6 +244,10 @@ Value Tracer::onCall(const CallArgs& a) {
 }
 
 Value Tracer::onMethod(const CallArgs& a) {
+  if (atTracedFrame()) {
+    uint32_t pc = currentOrigPc();
+    if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
+  }
   const Value& self = a[0];
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
   if (self.isTensor()) {
@@ -495,10 +512,10 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     throw;
   }
   TDSL_ASSERT(exited);
-  if (nested) {
+  if (nested || exit.midInstruction) {
     restoreGlobals();
     *retracePc = exitPc;
-    *retraceReason = exit.reason;
+    *retraceReason = nested ? "in a called function: " + exit.reason : exit.reason;
     return nullptr;
   }
   auto seg = std::make_unique<Segment>();
@@ -545,8 +562,9 @@ std::unique_ptr<Segment> Tracer::trace() {
     uint32_t pc = 0;
     auto seg = traceOnce(&reason, &pc);
     if (seg) return seg;
+    if (stops_.count(pc)) break;  // the instruction has no hook to stop at
     stops_.insert(pc);
-    stopReasons_[pc] = "in a called function: " + reason;
+    stopReasons_[pc] = reason;
   }
   throw Error(ErrorKind::Runtime, "torch.compile: too many graph breaks inside called functions");
 }

@@ -18,8 +18,10 @@
 // call that cannot be traced, a Python side effect on a pre-existing object,
 // an op with a Python result). The tracer then reads the frame's registers,
 // pops the frames itself and describes the live registers (Note
-// [Write-back]). A break inside an inlined call cannot resume mid-callee:
-// the segment is re-traced with the call instruction itself as the break.
+// [Write-back]). A break inside an inlined call cannot resume mid-callee,
+// and one raised by the interceptor in the middle of an instruction may
+// follow register writes: in both cases the segment is re-traced with that
+// (call) instruction itself as the break, taken before it runs.
 #pragma once
 
 #include <cstdint>
@@ -71,6 +73,7 @@ class Tracer : public DispatchInterceptor {
  private:
   struct Exit;
   [[noreturn]] void graphBreak(std::string reason);
+  bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
   bool atTracedFrame() const;
   uint32_t currentOrigPc() const;
   ir::IrValue* valueFor(TensorObject* t);
