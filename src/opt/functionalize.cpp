@@ -8,6 +8,7 @@
 // after a mutation of any alias is recomputed from the updated base.
 #include "opt/functionalize.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "frontend/diagnostics.h"
@@ -58,7 +59,8 @@ class Functionalizer {
     copyInplace_ = opTable().find("copy_");
     copyFunctional_ = copyInplace_ ? copyInplace_->functional : nullptr;
     generalizedScatter_ = opTable().find("as_strided_scatter");
-    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_);
+    clone_ = opTable().find("clone");
+    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_ && clone_);
   }
 
   void run(Graph& result) {
@@ -249,17 +251,29 @@ class Functionalizer {
 
   void visitOutput(const Node& n) {
     // Write-backs first, then returned views of inputs (Note [Static write-back region]).
+    std::vector<std::pair<IrValue*, IrValue*>> writeBacks;  // (destination, new value)
+    std::vector<const IrValue*> writtenInputs;
     for (Node* in : src_.nodes()) {
       if (!in->isInput()) continue;
       Storage& st = storage_.at(in->output());
       if (st.version == 0) continue;
-      if (!st.wroteWhole && st.regionStatic && !chainHasTensorArgs(st.regionChain)) {
-        IrValue* dst = onInputValue(st.regionChain.back()->output(), nullptr);
-        emitOp(out_, *copyInplace_, {Arg::ofTensor(dst), Arg::ofTensor(st.lastRegionValue), Arg::ofBool(false)});
-      } else {
-        emitOp(out_, *copyInplace_, {Arg::ofTensor(st.input), Arg::ofTensor(st.current), Arg::ofBool(false)});
-      }
+      writtenInputs.push_back(st.input);
+      if (!st.wroteWhole && st.regionStatic && !chainHasTensorArgs(st.regionChain))
+        writeBacks.push_back({onInputValue(st.regionChain.back()->output(), nullptr), st.lastRegionValue});
+      else
+        writeBacks.push_back({st.input, st.current});
     }
+    // Note [Write-back order]: a new value that still aliases a written
+    // input (x.copy_(y) and y.add_(1): x's new value is the old y) is
+    // cloned before any write-back, so no write-back reads another's result.
+    AliasAnalysis aa(out_);
+    for (auto& wb : writeBacks) {
+      const IrValue* root = aa.root(wb.second);
+      if (std::find(writtenInputs.begin(), writtenInputs.end(), root) != writtenInputs.end() && wb.second != wb.first)
+        wb.second = emitOp(out_, *clone_, {Arg::ofTensor(wb.second)})->output();
+    }
+    for (auto& wb : writeBacks)
+      emitOp(out_, *copyInplace_, {Arg::ofTensor(wb.first), Arg::ofTensor(wb.second), Arg::ofBool(false)});
     std::vector<IrValue*> outs;
     for (const IrValue* v : n.inputValues()) {
       const IrValue* r = root_.at(resolve(v));
@@ -274,6 +288,7 @@ class Functionalizer {
   const OpDef* copyInplace_;
   const OpDef* copyFunctional_;
   const OpDef* generalizedScatter_;
+  const OpDef* clone_;
   std::unordered_map<const IrValue*, const IrValue*> root_;      // input-graph value -> its storage root
   std::unordered_map<const IrValue*, std::vector<const Node*>> chain_;  // view -> chain from the root
   std::unordered_map<const IrValue*, const IrValue*> redirect_;  // in-place result -> the tensor it returns

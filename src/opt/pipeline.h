@@ -17,9 +17,17 @@
 
 namespace tdsl::opt {
 
+// Note [Verification]: on in debug builds (and always in `tdsl opt` and the
+// IR tests, which set it explicitly); release builds skip it.
+#ifdef NDEBUG
+constexpr bool kVerifyPassesByDefault = false;
+#else
+constexpr bool kVerifyPassesByDefault = true;
+#endif
+
 struct PipelineOptions {
   bool reinplace = true;        // off: keep the functional form (aot_eager-like)
-  bool verify = true;           // verify after every pass
+  bool verify = kVerifyPassesByDefault;  // verify after every pass
   std::ostream* log = nullptr;  // "after <pass>:" + IR or "(unchanged)"
 };
 

@@ -111,7 +111,9 @@ TEST_CASE("composed: pipeline results are bit-identical to eager", "[ir][reinpla
   auto functional = parseGraph(kComposed);
   tdsl::opt::functionalize(*functional);
   auto optimized = parseGraph(kComposed);
-  auto result = tdsl::opt::runPipeline(*optimized);
+  tdsl::opt::PipelineOptions verified;
+  verified.verify = true;
+  auto result = tdsl::opt::runPipeline(*optimized, verified);
 
   for (int call = 0; call < 3; ++call) {
     CHECK(bitIdentical(*run(*traced), *expected));
@@ -156,11 +158,30 @@ TEST_CASE("negative cases keep eager results", "[ir][reinplace]") {
     auto eagerX = cloneOf(st, *x0);
     auto eagerOut = executeGraph(st, *parseGraph(text), {tdsl::Value(eagerX), tdsl::Value(idx), tdsl::Value(v)});
     auto g = parseGraph(text);
-    tdsl::opt::runPipeline(*g);
+    tdsl::opt::PipelineOptions verified;
+    verified.verify = true;
+    tdsl::opt::runPipeline(*g, verified);
     auto optX = cloneOf(st, *x0);
     auto optOut = executeGraph(st, *g, {tdsl::Value(optX), tdsl::Value(idx), tdsl::Value(v)});
     CHECK(bitIdentical(*eagerX, *optX));
     REQUIRE(eagerOut.size() == optOut.size());
     for (size_t i = 0; i < eagerOut.size(); ++i) CHECK(bitIdentical(*tdsl::asTensor(eagerOut[i]), *tdsl::asTensor(optOut[i])));
+  }
+}
+
+TEST_CASE("functionalize: swapping two inputs keeps eager results", "[ir][functionalize]") {
+  const char* text =
+      "graph f(%x: f64[4], %y: f64[4]) {\n  %0 = clone(%x)\n  %1 = copy_(%x, %y)\n  %2 = copy_(%y, %0)\n  return ()\n}\n";
+  auto state = tdsl::makeTensorState();
+  tdsl::TensorState& st = *state;
+  auto x = makeF64(st, 4, 1.0, 1.0), y = makeF64(st, 4, -1.0, -1.0);
+  auto x0 = cloneOf(st, *x), y0 = cloneOf(st, *y);
+  for (bool optimize : {false, true}) {
+    auto g = parseGraph(text);
+    if (optimize) tdsl::opt::runPipeline(*g);
+    auto xs = cloneOf(st, *x0), ys = cloneOf(st, *y0);
+    executeGraph(st, *g, {tdsl::Value(xs), tdsl::Value(ys)});
+    CHECK(bitIdentical(*xs, *y0));
+    CHECK(bitIdentical(*ys, *x0));
   }
 }
