@@ -10,6 +10,7 @@
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
 #include "ir/op_table.h"
+#include "ir/verifier.h"
 
 namespace tdsl::opt {
 
@@ -345,6 +346,13 @@ std::string ReinplaceReport::str() const {
   return s;
 }
 
-ReinplaceReport reinplace(Graph& g) { return Reinplacer(g).run(); }
+ReinplaceReport reinplace(Graph& g) {
+  // The precondition is checked, not assumed: mutation other than trailing
+  // write-backs would make "reads after the update" meaningless.
+  auto problems = verifyGraph(g, VerifyOptions{/*functional=*/true, /*checkMeta=*/false});
+  if (!problems.empty())
+    throw Error(ErrorKind::Value, "reinplace requires a functional graph (run functionalize first): " + problems.front());
+  return Reinplacer(g).run();
+}
 
 }  // namespace tdsl::opt

@@ -10,7 +10,9 @@
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "opt/functionalize.h"
+#include "frontend/diagnostics.h"
 #include "opt/pipeline.h"
+#include "opt/reinplace.h"
 #include "vm/tensor/tensor.h"
 
 using namespace tdsl::ir;
@@ -183,5 +185,17 @@ TEST_CASE("functionalize: swapping two inputs keeps eager results", "[ir][functi
     executeGraph(st, *g, {tdsl::Value(xs), tdsl::Value(ys)});
     CHECK(bitIdentical(*xs, *y0));
     CHECK(bitIdentical(*ys, *x0));
+  }
+}
+
+TEST_CASE("reinplace checks its precondition", "[ir][reinplace]") {
+  auto g = parseGraph("graph f(%x: f32[4]) {\n  %0 = add_(%x, 1)\n  %1 = mul(%x, 2)\n  return (%1)\n}\n");
+  try {
+    tdsl::opt::reinplace(*g);
+    FAIL("reinplace accepted a graph with mutation");
+  } catch (const tdsl::Error& e) {
+    CHECK(e.message ==
+          "reinplace requires a functional graph (run functionalize first): %0 = add_: mutation in a functional graph "
+          "(only copy_ into graph inputs is allowed)");
   }
 }
