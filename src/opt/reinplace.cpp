@@ -2,6 +2,7 @@
 #include "opt/reinplace.h"
 
 #include <limits>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -74,14 +75,18 @@ class Reinplacer {
       }
       ++index;
     }
+    // Rewriting one candidate can make another profitable (an elementwise op
+    // whose result a reinplaced scatter now copies into place), so sweep until
+    // nothing changes; alias facts are rebuilt only after a rewrite.
     bool changed = true;
     while (changed) {
       changed = false;
       for (Node* n : order_) {
         if (done_.count(n)) continue;
-        if (tryCandidate(n)) {
+        if (!aa_) aa_ = std::make_unique<AliasAnalysis>(g_);
+        if (tryCandidate(n, *aa_)) {
           changed = true;
-          break;  // the graph changed: restart with fresh alias facts
+          aa_.reset();
         }
       }
     }
@@ -218,8 +223,7 @@ class Reinplacer {
 
   // --- driver ---------------------------------------------------------------
 
-  bool tryCandidate(Node* n) {
-    AliasAnalysis aa(g_);
+  bool tryCandidate(Node* n, const AliasAnalysis& aa) {
     Plan p;
     p.kind = kindOf(*n);
     p.base = n->tensorArg(0);
@@ -334,6 +338,7 @@ class Reinplacer {
   std::unordered_map<Node*, std::string> labels_;
   std::unordered_map<Node*, ReinplaceDecision> decisions_;
   std::unordered_set<Node*> done_;
+  std::unique_ptr<AliasAnalysis> aa_;
 };
 
 }  // namespace
