@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "ir/ir_printer.h"
+#include "vm/compile_dynamic.h"
 #include "vm/compile_runtime.h"
 #include "vm/compile_tracer.h"
 #include "vm/objects.h"
@@ -123,6 +124,13 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
     // A user error met while tracing: eager execution reports it exactly,
     // after the side effects that precede it.
     return nullptr;
+  }
+  bool dynamic = false;
+  for (const TensorGuard& g : seg->inputs) dynamic |= g.dynamicDims != 0;
+  if (dynamic && !dynamicSegmentIsSafe(rt, *seg, req)) {
+    for (TensorGuard& g : seg->inputs) g.dynamicDims = 0;  // Note [Probing dynamic segments]
+    if (rt.logs.recompiles)
+      rt.logs.write("recompiles", "sizes are used as Python values at " + where(code, pc) + ": specialized");
   }
   const bool recompile = slot.traces > 0;
   ++slot.traces;

@@ -110,9 +110,10 @@ Source Tracer::sourceFor(const Value& v, bool* found) const {
 ir::IrValue* Tracer::valueFor(TensorObject* t) {
   auto it = irOf_.find(t);
   if (it != irOf_.end()) return it->second;
-  if (t->isMeta()) throw Error(ErrorKind::Runtime, "torch.compile: a meta tensor reached a traced op");
   bool found = false;
   Source src = sourceFor(Value(Ref<TensorObject>(t)), &found);
+  // Meta tensors are proxies, or the probe inputs of compile_dynamic.cpp.
+  if (t->isMeta() && !found) throw Error(ErrorKind::Runtime, "torch.compile: a meta tensor reached a traced op");
   std::string name = found ? src.describe(code_) : "const";
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';

@@ -326,3 +326,24 @@ TEST_CASE("compile: log categories parse", "[compile]") {
   CHECK(l.guards);
   CHECK(l.graph);
 }
+
+TEST_CASE("compile: sizes read as Python values keep a dynamic segment specialized", "[compile]") {
+  Run r(R"(
+import torch
+def f(x):
+    return x * x.shape[0]
+def g(x):
+    return (x * 2).sum()
+cf = torch.compile(f)
+cg = torch.compile(g)
+ok = True
+for n in (4, 5, 6, 7, 6):
+    ok = ok and cf(torch.ones(n)).tolist() == [float(n)] * n
+    ok = ok and cg(torch.ones(n)).item() == 2.0 * n
+)");
+  CHECK(r.truthy("ok"));
+  CHECK(r.stats("f").traces == 4);  // x.shape[0] is a constant of each trace: never dynamic
+  CHECK(r.stats("f").cacheHits == 1);
+  CHECK(r.stats("g").traces == 2);  // 4, then symbolic
+  CHECK(r.stats("g").cacheHits == 3);
+}

@@ -1,0 +1,134 @@
+// Probing dynamic segments (compile_dynamic.h).
+#include "vm/compile_dynamic.h"
+
+#include <unordered_map>
+
+#include "frontend/diagnostics.h"
+#include "vm/compile_runtime.h"
+#include "vm/objects.h"
+#include "vm/tensor/tensor.h"
+
+namespace tdsl {
+
+namespace {
+
+bool sameWriteBack(const WriteBack& a, const WriteBack& b) {
+  if (a.kind != b.kind || a.index != b.index || a.items.size() != b.items.size()) return false;
+  switch (a.kind) {
+    case WriteBack::Kind::Const:
+      if (a.value.isTensor() || b.value.isTensor()) return a.value.identical(b.value);
+      if (!sameGuardValue(a.value, b.value)) return false;
+      break;
+    case WriteBack::Kind::Entry:
+      if (!(a.source == b.source)) return false;
+      break;
+    case WriteBack::Kind::Iterator: {
+      auto* x = a.value.as<IteratorObject>();
+      auto* y = b.value.as<IteratorObject>();
+      if (x->src != y->src || x->pos != y->pos || x->end != y->end || x->step != y->step) return false;
+      break;
+    }
+    default: break;
+  }
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!sameWriteBack(a.items[i], b.items[i])) return false;
+  return true;
+}
+
+bool sameGraph(const ir::Graph& a, const ir::Graph& b) {
+  auto na = a.nodes();
+  auto nb = b.nodes();
+  if (na.size() != nb.size()) return false;
+  std::unordered_map<const ir::IrValue*, size_t> ia, ib;
+  auto number = [](const std::vector<ir::Node*>& nodes, std::unordered_map<const ir::IrValue*, size_t>& m) {
+    size_t k = 0;
+    for (ir::Node* n : nodes)
+      for (size_t i = 0; i < n->numOutputs(); ++i) m[n->output(i)] = k++;
+  };
+  number(na, ia);
+  number(nb, ib);
+  auto id = [](const std::unordered_map<const ir::IrValue*, size_t>& m, const ir::IrValue* v) -> int64_t {
+    return v ? static_cast<int64_t>(m.at(v)) : -1;
+  };
+  for (size_t i = 0; i < na.size(); ++i) {
+    const ir::Node& x = *na[i];
+    const ir::Node& y = *nb[i];
+    if (x.kind() != y.kind() || x.op() != y.op() || x.args().size() != y.args().size()) return false;
+    if (x.isInput() && x.output(0)->meta().dtype != y.output(0)->meta().dtype) return false;
+    for (size_t j = 0; j < x.args().size(); ++j) {
+      const ir::Arg& p = x.args()[j];
+      const ir::Arg& q = y.args()[j];
+      if (p.kind != q.kind) return false;
+      switch (p.kind) {
+        case ir::Arg::Kind::Tensor:
+          if (id(ia, p.tensor) != id(ib, q.tensor)) return false;
+          break;
+        case ir::Arg::Kind::TensorList:
+          if (p.tensors.size() != q.tensors.size()) return false;
+          for (size_t t = 0; t < p.tensors.size(); ++t)
+            if (id(ia, p.tensors[t]) != id(ib, q.tensors[t])) return false;
+          break;
+        default:
+          if (!(p == q)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool sameTrace(const Segment& a, const Segment& b) {
+  if (a.isReturn != b.isReturn || a.exitPc != b.exitPc || a.hasGraph != b.hasGraph) return false;
+  if (a.inputs.size() != b.inputs.size() || a.values.size() != b.values.size()) return false;
+  for (size_t i = 0; i < a.inputs.size(); ++i)
+    if (!(a.inputs[i].source == b.inputs[i].source) || a.inputs[i].aliasOf != b.inputs[i].aliasOf) return false;
+  for (size_t i = 0; i < a.values.size(); ++i)
+    if (!(a.values[i].source == b.values[i].source) || !sameGuardValue(a.values[i].expected, b.values[i].expected))
+      return false;
+  if (a.isReturn) {
+    if (!sameWriteBack(a.returned, b.returned)) return false;
+  } else {
+    if (a.registers.size() != b.registers.size()) return false;
+    for (size_t i = 0; i < a.registers.size(); ++i)
+      if (a.registers[i].first != b.registers[i].first || !sameWriteBack(a.registers[i].second, b.registers[i].second))
+        return false;
+  }
+  if (a.globals.size() != b.globals.size()) return false;
+  for (size_t i = 0; i < a.globals.size(); ++i)
+    if (a.globals[i].slot != b.globals[i].slot || !sameWriteBack(a.globals[i].value, b.globals[i].value)) return false;
+  return !a.graph || !b.graph || sameGraph(*a.graph, *b.graph);
+}
+
+bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request) {
+  const CodeObject& code = *request.fn->code;
+  std::vector<Value> probe(request.regs, request.regs + code.nregs);
+  for (const TensorGuard& g : seg.inputs) {
+    if (!g.dynamicDims) continue;
+    if (g.source.kind != Source::Kind::Reg || g.source.index >= 0) return false;
+    Value v = probe[static_cast<size_t>(g.source.reg)];
+    if (!v.isTensor() || asTensor(v)->isMeta() || !asTensor(v)->meta.isContiguous()) return false;
+    TensorMeta m = asTensor(v)->meta;
+    // One rule for every dim: equal sizes stay equal, other relations change.
+    for (int d = 0; d < m.dim(); ++d)
+      if (g.dynamicDims >> d & 1) m.sizes[d] = 2 * m.sizes[d] + 3;
+    m.strides = contiguousStrides(m.sizes);
+    m.offset = 0;
+    probe[static_cast<size_t>(g.source.reg)] = Value(makeMetaTensor(m));
+    for (const Source& o : g.sameObject) {
+      if (o.kind != Source::Kind::Reg || o.index >= 0) return false;
+      probe[static_cast<size_t>(o.reg)] = probe[static_cast<size_t>(g.source.reg)];
+    }
+  }
+  TraceRequest req = request;
+  req.regs = probe.data();
+  try {
+    Tracer tracer(rt, req);
+    std::unique_ptr<Segment> other = tracer.trace();
+    return sameTrace(seg, *other);
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+}  // namespace tdsl

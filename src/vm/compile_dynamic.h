@@ -1,0 +1,29 @@
+// Note [Probing dynamic segments]
+// A segment traced with symbolic (dynamic) sizes is only valid for other sizes
+// if nothing in it was computed from those sizes: Python values (x.shape[0]),
+// int arguments of graph nodes, control flow. The tracer records those as
+// constants, so after tracing a dynamic segment we trace it a second time on
+// meta tensors whose dynamic sizes are changed (equal sizes stay equal) and
+// compare the two segments: same ops with the same non-tensor arguments,
+// same exit, same write-back constants and same Python guards. If anything
+// differs (or the probe fails), the segment is specialized instead (its
+// dynamic bits cleared) — always correct, never silently wrong.
+#pragma once
+
+#include <vector>
+
+#include "vm/compile_cache.h"
+#include "vm/compile_tracer.h"
+
+namespace tdsl {
+
+class CompileRuntime;
+
+// True when `seg` (traced from `request`) may keep its dynamic dims.
+bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request);
+
+// Structural equality of two traces of the same code location, ignoring
+// tensor metadata (Note [Probing dynamic segments]).
+bool sameTrace(const Segment& a, const Segment& b);
+
+}  // namespace tdsl
