@@ -180,6 +180,9 @@ CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir
         } else {
           opt::PipelineOptions po;
           po.reinplace = backend.reinplace;
+#ifdef NDEBUG
+          po.verify = false;  // DESIGN.md §2.3: the verifier runs after every pass in debug and test builds
+#endif
           opt::runPipeline(*g, po);
         }
       } catch (const Error&) {
