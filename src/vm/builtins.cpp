@@ -136,7 +136,19 @@ Value b_sum(Interpreter& I, const CallArgs& a, const void*) {
   if (const Value* s = findKwarg(a, "start")) acc = *s;
   if (acc.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "sum() can't sum strings [use ''.join(seq) instead]");
   if (a[0].isTensor()) return tensorCallMethod(I, a[0], "sum", CallArgs{});
-  for (const Value& x : iterateAll(I, a[0])) acc = arith(I, Arith::Add, acc, x, false);
+  auto add = [&](const Value& x) {
+    if (acc.isInt() && x.isInt()) {
+      int64_t r;
+      if (!__builtin_add_overflow(acc.asInt(), x.asInt(), &r)) { acc = Value::integer(r); return; }
+    }
+    acc = arith(I, Arith::Add, acc, x, false);
+  };
+  if (a[0].isObj(ObjKind::List)) {
+    auto& items = a[0].as<ListObject>()->items;
+    for (size_t i = 0; i < items.size(); ++i) add(Value(items[i]));
+  } else {
+    for (const Value& x : iterateAll(I, a[0])) add(x);
+  }
   return acc;
 }
 

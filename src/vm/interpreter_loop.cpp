@@ -339,7 +339,24 @@ void VM::execute() {
       callNonScript(self, nargs, nkw);
       DISPATCH();
     }
-    if (const NativeObject* m = findMethod(*self, name)) {
+    // Note [Method inline cache]: a direct-mapped cache, indexed by the
+    // instruction address, remembers the built-in method for (receiver kind,
+    // name), so a hot `xs.append(v)` skips the hash lookup. The entry is
+    // checked against kind and name (not the address, which a later code
+    // object may reuse), so a collision only costs a lookup.
+    const NativeObject* m = nullptr;
+    if (self->isObj()) {
+      MethodCacheEntry& ce = methodIC_[(reinterpret_cast<uintptr_t>(pc) >> 3) % kMethodICSize];
+      ObjKind kind = self->asObj()->kind();
+      if (ce.method && ce.kind == kind && ce.name == name) {
+        m = ce.method;
+      } else if ((m = findMethod(*self, name)) != nullptr) {
+        ce.kind = kind;
+        ce.name = name;
+        ce.method = m;
+      }
+    }
+    if (m) {
       std::vector<KwArg> kws;
       if (nkw) {
         auto* names = self[1 + nargs + nkw].as<TupleObject>();

@@ -182,6 +182,12 @@ void VM::unwind(Error& e, size_t entryDepth) {
 
 void VM::callNonScript(Value* callee, int nargs, int nkw) {
   Value fn = *callee;
+  if (nkw == 0 && fn.isObj(ObjKind::Native)) {  // the common case, without a kwargs vector
+    auto* n = fn.as<NativeObject>();
+    Value r = n->fn(interp, CallArgs{callee + 1, static_cast<size_t>(nargs), nullptr, 0}, n->data);
+    *callee = std::move(r);
+    return;
+  }
   std::vector<KwArg> kws;
   if (nkw) {
     auto* names = callee[1 + nargs + nkw].as<TupleObject>();

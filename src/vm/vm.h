@@ -101,6 +101,15 @@ class VM {
   Value* stack_ = nullptr;
   Value* stackEnd_ = nullptr;
   int nesting_ = 0;
+  // See Note [Method inline cache] (interpreter_loop.cpp). Entries point at
+  // natives owned by methodCache_, which lives as long as the VM.
+  struct MethodCacheEntry {
+    std::string name;
+    ObjKind kind = ObjKind::Other;
+    const NativeObject* method = nullptr;
+  };
+  static constexpr size_t kMethodICSize = 256;
+  MethodCacheEntry methodIC_[kMethodICSize];
   // Native objects for built-in methods, created on first use: str, list, dict.
   std::unordered_map<std::string_view, Value> methodCache_[3];
 };

@@ -1,0 +1,159 @@
+// VM unit tests: values computed by the bytecode compiler + interpreter,
+// through the public Interpreter API (runSource returns the value of a final
+// expression statement).
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "vm/disassembler.h"
+#include "vm/interpreter.h"
+#include "vm/opcodes.h"
+
+using namespace tdsl;
+
+namespace {
+
+Value eval(Interpreter& I, const std::string& src) { return I.runSource("test.td", src); }
+std::string reprOf(const std::string& src) {
+  Interpreter I;
+  return I.repr(eval(I, src));
+}
+
+}  // namespace
+
+TEST_CASE("vm: int and float arithmetic", "[vm]") {
+  CHECK(reprOf("7 // -2") == "-4");
+  CHECK(reprOf("-7 % 3") == "2");
+  CHECK(reprOf("7.5 % -2") == "-0.5");
+  CHECK(reprOf("2 ** 10") == "1024");
+  CHECK(reprOf("2 ** -1") == "0.5");
+  CHECK(reprOf("0.1 + 0.2") == "0.30000000000000004");
+  CHECK(reprOf("1 / 4") == "0.25");
+  CHECK(reprOf("True + 1") == "2");
+  CHECK(reprOf("-3 ** 2") == "-9");
+}
+
+TEST_CASE("vm: mixed int/float comparisons are exact", "[vm]") {
+  CHECK(reprOf("9007199254740993 > 9007199254740992.0") == "True");
+  CHECK(reprOf("9007199254740993 == 9007199254740992.0") == "False");
+  CHECK(reprOf("10 == 10.0") == "True");
+  CHECK(reprOf("1 < 2 < 3 > 2") == "True");
+}
+
+TEST_CASE("vm: containers and repr", "[vm]") {
+  CHECK(reprOf("[1, 'a', (2,), {'k': None}]") == "[1, 'a', (2,), {'k': None}]");
+  CHECK(reprOf("\"it's\"") == "\"it's\"");
+  CHECK(reprOf("x = [1]\nx.append(x)\nx") == "[1, [...]]");
+  CHECK(reprOf("{1: 'a', 1.0: 'b', True: 'c'}") == "{1: 'c'}");
+  CHECK(reprOf("list(range(10, 0, -3))") == "[10, 7, 4, 1]");
+}
+
+TEST_CASE("vm: functions, defaults, keywords, closures", "[vm]") {
+  CHECK(reprOf("def f(a, b=10):\n    return a - b\nf(b=1, a=5)") == "4");
+  CHECK(reprOf("def mk(n):\n    def add(x):\n        return x + n\n    return add\nmk(3)(4)") == "7");
+  CHECK(reprOf("def mk():\n    v = 1\n    f = lambda: v\n    v = 2\n    return f\nmk()()") == "2");
+  CHECK(reprOf("g = 1\ndef s():\n    global g\n    g = 5\ns()\ng") == "5");
+}
+
+TEST_CASE("vm: deep recursion is an error, not a crash", "[vm]") {
+  Interpreter I;
+  try {
+    eval(I, "def r(n):\n    return r(n + 1)\nr(0)");
+    FAIL("expected an error");
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::Recursion);
+  }
+  // The interpreter is still usable afterwards.
+  CHECK(I.repr(eval(I, "1 + 1")) == "2");
+}
+
+TEST_CASE("vm: host API: globals, calls, registered functions", "[vm]") {
+  Interpreter I;
+  I.setGlobal("base", Value::integer(40));
+  eval(I, "def add(x, y=2):\n    return base + x + y");
+  Value add = I.getGlobal("add");
+  std::vector<Value> args{Value::integer(1)};
+  CHECK(I.call(add, args).asInt() == 43);
+  KwArg kw{"y", Value::integer(0)};
+  Value one = Value::integer(1);
+  CHECK(I.call(add, CallArgs{&one, 1, &kw, 1}).asInt() == 41);
+  I.registerFunction("twice", [](Interpreter& in, const CallArgs& a, const void*) {
+    return in.call(a[0], std::vector<Value>{a[1]});
+  });
+  CHECK(I.repr(eval(I, "twice(lambda v: v * 2, 21)")) == "42");
+  CHECK_THROWS_AS(I.getGlobal("missing"), Error);
+}
+
+TEST_CASE("vm: two interpreters share nothing", "[vm]") {
+  Interpreter a, b;
+  eval(a, "x = 1");
+  eval(b, "x = 2");
+  CHECK(a.getGlobal("x").asInt() == 1);
+  CHECK(b.getGlobal("x").asInt() == 2);
+}
+
+TEST_CASE("vm: interrupt request stops a running loop", "[vm]") {
+  Interpreter I;
+  I.requestInterrupt();
+  try {
+    eval(I, "while True:\n    pass");
+    FAIL("expected an interrupt");
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::Interrupt);
+    CHECK(e.message == "KeyboardInterrupt");
+  }
+}
+
+TEST_CASE("vm: disassembler covers every opcode", "[vm]") {
+  int n = 0;
+#define TDSL_COUNT_OP(name, fmt, doc) CHECK(std::string(opName(Op::name)) == #name); ++n;
+  TDSL_OPCODES(TDSL_COUNT_OP)
+#undef TDSL_COUNT_OP
+  CHECK(n == kNumOps);
+  Interpreter I;
+  std::string dis = I.disassembleSource("d.td", "def f(a):\n    return a + 1\nprint(f(2))");
+  CHECK(dis.find("function f") != std::string::npos);
+  CHECK(dis.find("ADD") != std::string::npos);
+  CHECK(dis.find("CALL") != std::string::npos);
+}
+
+TEST_CASE("vm: stdlib modules written in tdsl", "[vm]") {
+  CHECK(reprOf("import functools\nfunctools.reduce(lambda a, b: a * b, [1, 2, 3, 4])") == "24");
+  CHECK(reprOf("from statistics import median\nmedian([3, 1, 2, 10])") == "2.5");
+}
+
+#ifdef TDSL_BINARY
+namespace {
+// Runs the tdsl executable; returns its exit status and standard output.
+int runTdsl(const std::string& args, std::string& out, const std::string& input = "") {
+  std::string cmd = std::string(TDSL_BINARY) + " " + args + " 2>/dev/null";
+  if (!input.empty()) cmd = "printf '%s' '" + input + "' | " + cmd;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  out.clear();
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  int st = pclose(p);
+  return WEXITSTATUS(st);
+}
+}  // namespace
+
+TEST_CASE("cli: version, help, usage errors, stdin scripts", "[cli]") {
+  std::string out;
+  CHECK(runTdsl("--version", out) == 0);
+  CHECK(out.rfind("tdsl ", 0) == 0);
+  CHECK(runTdsl("--help", out) == 0);
+  CHECK(out.find("run") != std::string::npos);
+  CHECK(runTdsl("frobnicate", out) == 2);
+  CHECK(runTdsl("run --no-such-flag x.td", out) == 2);
+  CHECK(runTdsl("run /nonexistent/script.td", out) == 2);
+  CHECK(runTdsl("run - a -b", out, "import sys\\nprint(sys.argv)\\n") == 0);
+  CHECK(out == "['-', 'a', '-b']\n");
+  CHECK(runTdsl("run -", out, "print(1 // 0)\\n") == 1);
+  CHECK(runTdsl("run --eager --backend eager --stats --log graph --no-reinplace -", out, "print(3)\\n") == 0);
+  CHECK(out == "3\n");
+  CHECK(runTdsl("run -", out, "import sys\\nsys.exit(7)\\n") == 7);
+}
+#endif
