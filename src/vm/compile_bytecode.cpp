@@ -104,6 +104,48 @@ Liveness::Liveness(const CodeObject& code) {
   }
 }
 
+bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int reg) {
+  const size_t n = code.code.size();
+  std::vector<std::vector<bool>> in(n);
+  std::vector<uint32_t> work{entry};
+  in[entry].assign(static_cast<size_t>(code.nregs), false);
+  in[entry][static_cast<size_t>(reg)] = true;
+  std::vector<int> uses, defs;
+  while (!work.empty()) {
+    uint32_t pc = work.back();
+    work.pop_back();
+    if (pc == exit) continue;
+    const Instr& ins = code.code[pc];
+    if (ins.op == Op::RETURN || ins.op == Op::RETURNNONE || ins.op == Op::ASSERTFAIL) return false;
+    std::vector<bool> out = in[pc];
+    usesDefs(code, ins, uses, defs);
+    bool taintedUse = false;
+    for (int u : uses) taintedUse |= u < code.nregs && out[static_cast<size_t>(u)];
+    bool taintResult = false;
+    if (taintedUse) {
+      if (ins.op == Op::MOVE) taintResult = true;
+      else if ((ins.op == Op::ADD || ins.op == Op::SUB) && out[ins.b] != out[ins.c] && !(ins.op == Op::SUB && out[ins.c]))
+        taintResult = true;
+      else
+        return false;
+    }
+    for (int d : defs)
+      if (d < code.nregs) out[static_cast<size_t>(d)] = false;
+    if (taintResult) out[ins.a] = true;
+    auto flow = [&](uint32_t s) {
+      if (s >= n) return;
+      if (in[s].empty()) { in[s] = out; work.push_back(s); return; }
+      bool changed = false;
+      for (size_t i = 0; i < out.size(); ++i)
+        if (out[i] && !in[s][i]) { in[s][i] = true; changed = true; }
+      if (changed) work.push_back(s);
+    };
+    if (!endsFlow(ins.op)) flow(pc + 1);
+    if (isJump(ins.op)) flow(static_cast<uint32_t>(static_cast<int64_t>(pc) + 1 + ins.sbx()));
+  }
+  return true;
+}
+
 InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>& hooks) {
   TDSL_ASSERT(hooks.size() == static_cast<size_t>(TraceHook::kCount));
   auto copy = std::make_shared<CodeObject>(code);

@@ -47,6 +47,14 @@ class Liveness {
   std::vector<uint64_t> bits_;
 };
 
+// Note [Loop-carried ints]: true when, on every path from `entry` that stops
+// at `exit` (not executed), the int in register `reg` (and everything
+// computed from it) is only copied (MOVE) or shifted by ADD/SUB with an
+// operand not computed from it: never compared, indexed, passed, stored or
+// returned. Such a register needs no guard; the segment writes it back as
+// "entry value + constant".
+bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int reg);
+
 // Which hook an instrumented instruction calls (index into the hooks given to
 // instrumentCode, kept in the copy's constants).
 enum class TraceHook : uint8_t { Return, Call, Method, GetGlobal, SetGlobal, Truth, Unsupported, kCount };

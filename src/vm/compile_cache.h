@@ -71,10 +71,10 @@ struct ValueGuard {
 bool sameGuardValue(const Value& a, const Value& b);
 
 struct WriteBack {
-  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator };
+  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift };
   Kind kind = Kind::Const;
-  Value value;     // Const; Iterator: the IteratorObject template
-  Source source;   // Entry
+  Value value;     // Const; Iterator: the IteratorObject template; IntShift: the int added
+  Source source;   // Entry, IntShift (Note [Loop-carried ints] in compile_bytecode.h)
   int index = 0;   // Input / Output
   std::vector<WriteBack> items;  // containers (Dict: key, value, key, value...), Cell/Iterator: 1 item
 };

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "frontend/diagnostics.h"
+#include "vm/compile_bytecode.h"
 #include "vm/compile_runtime.h"
 #include "vm/objects.h"
 #include "vm/tensor/tensor.h"
@@ -129,6 +130,90 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
   } catch (const Error&) {
     return false;
   }
+}
+
+void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& request) {
+  if (seg.isReturn) return;
+  const CodeObject& code = *request.fn->code;
+  std::vector<Value> probe(request.regs, request.regs + code.nregs);
+  std::vector<std::pair<int, int64_t>> candidates;  // register, probe offset
+  for (const ValueGuard& g : seg.values) {
+    if (g.source.kind != Source::Kind::Reg || g.source.index >= 0 || !g.expected.isInt()) continue;
+    if (!intIsOnlyShifted(code, seg.entryPc, seg.exitPc, g.source.reg)) continue;
+    int64_t off = 1000003 + 7919 * static_cast<int64_t>(candidates.size());
+    int64_t v = g.expected.asInt();
+    if (v > (int64_t(1) << 60) || v < -(int64_t(1) << 60)) continue;
+    probe[static_cast<size_t>(g.source.reg)] = Value::integer(v + off);
+    candidates.emplace_back(g.source.reg, off);
+  }
+  if (candidates.empty()) return;
+  std::unique_ptr<Segment> other;
+  TraceRequest req = request;
+  req.regs = probe.data();
+  try {
+    Tracer tracer(rt, req);
+    other = tracer.trace();
+  } catch (const Error&) {
+    return;
+  }
+  auto offsetOf = [&](int reg) -> const int64_t* {
+    for (auto& c : candidates)
+      if (c.first == reg) return &c.second;
+    return nullptr;
+  };
+  // Compare with the generalized registers' guards and constants left out.
+  Segment a, b;
+  auto strip = [&](const Segment& s, Segment& out) {
+    out.isReturn = s.isReturn;
+    out.exitPc = s.exitPc;
+    out.hasGraph = s.hasGraph;
+    for (const TensorGuard& g : s.inputs) out.inputs.push_back(g);
+    for (const ValueGuard& g : s.values)
+      if (!(g.source.kind == Source::Kind::Reg && g.source.index < 0 && offsetOf(g.source.reg))) out.values.push_back(g);
+    out.registers = s.registers;
+    out.globals = s.globals;
+  };
+  strip(seg, a);
+  strip(*other, b);
+  if (a.registers.size() != b.registers.size()) return;
+  std::vector<std::pair<size_t, WriteBack>> shifts;
+  for (size_t i = 0; i < a.registers.size(); ++i) {
+    WriteBack& x = a.registers[i].second;
+    WriteBack& y = b.registers[i].second;
+    if (x.kind == WriteBack::Kind::Const && y.kind == WriteBack::Kind::Const && x.value.isInt() && y.value.isInt() &&
+        x.value.asInt() != y.value.asInt()) {
+      // Which candidate explains the difference? (its offset, exactly)
+      const int64_t diff = y.value.asInt() - x.value.asInt();
+      int reg = -1;
+      for (auto& c : candidates)
+        if (c.second == diff) reg = c.first;
+      if (reg < 0) return;
+      WriteBack w;
+      w.kind = WriteBack::Kind::IntShift;
+      w.source.reg = reg;
+      w.value = Value::integer(x.value.asInt() - request.regs[reg].asInt());
+      shifts.emplace_back(i, w);
+      y = x;  // equal for the structural comparison below
+    }
+  }
+  a.graph = nullptr;
+  b.graph = nullptr;
+  if (!sameTrace(a, b)) return;
+  {
+    // The graphs themselves must not depend on the ints.
+    Segment ga, gb;
+    ga.graph = std::move(seg.graph);
+    gb.graph = std::move(other->graph);
+    ga.hasGraph = gb.hasGraph = seg.hasGraph;
+    bool same = sameTrace(ga, gb);
+    seg.graph = std::move(ga.graph);
+    if (!same) return;
+  }
+  std::vector<ValueGuard> kept;
+  for (const ValueGuard& g : seg.values)
+    if (!(g.source.kind == Source::Kind::Reg && g.source.index < 0 && offsetOf(g.source.reg))) kept.push_back(g);
+  seg.values = std::move(kept);
+  for (auto& [i, w] : shifts) seg.registers[i].second = w;
 }
 
 }  // namespace tdsl

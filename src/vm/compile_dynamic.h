@@ -22,6 +22,12 @@ class CompileRuntime;
 // True when `seg` (traced from `request`) may keep its dynamic dims.
 bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request);
 
+// Note [Loop-carried ints] (compile_bytecode.h): drops the guards on int
+// registers that the segment only shifts, writing them back as entry value
+// plus a constant, when a probe trace with other values confirms it. Makes a
+// loop body with a counter (n += 1) one cached segment for every iteration.
+void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& request);
+
 // Structural equality of two traces of the same code location, ignoring
 // tensor metadata (Note [Probing dynamic segments]).
 bool sameTrace(const Segment& a, const Segment& b);

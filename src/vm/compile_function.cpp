@@ -132,6 +132,7 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
     if (rt.logs.recompiles)
       rt.logs.write("recompiles", "sizes are used as Python values at " + where(code, pc) + ": specialized");
   }
+  generalizeLoopInts(rt, *seg, req);
   const bool recompile = slot.traces > 0;
   ++slot.traces;
   count([&](FunctionStats& s) {

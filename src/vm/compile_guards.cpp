@@ -207,6 +207,12 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
   switch (wb.kind) {
     case WriteBack::Kind::Const: return wb.value;
     case WriteBack::Kind::Entry: return wb.source.fetch(entryRegs);
+    case WriteBack::Kind::IntShift: {
+      int64_t r;
+      if (__builtin_add_overflow(wb.source.fetch(entryRegs).asInt(), wb.value.asInt(), &r))
+        throw Error(ErrorKind::Overflow, "Python int too large to convert to C long");
+      return Value::integer(r);
+    }
     case WriteBack::Kind::Input: return inputs[static_cast<size_t>(wb.index)];
     case WriteBack::Kind::Output: return outputs[static_cast<size_t>(wb.index)];
     case WriteBack::Kind::List: return makeList(items());

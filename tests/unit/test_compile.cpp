@@ -347,3 +347,37 @@ for n in (4, 5, 6, 7, 6):
   CHECK(r.stats("g").traces == 2);  // 4, then symbolic
   CHECK(r.stats("g").cacheHits == 3);
 }
+
+TEST_CASE("compile: a loop counter does not make every iteration a recompile", "[compile]") {
+  Run r(R"(
+import torch
+def grow(x):
+    n = 0
+    while x.sum() < 1000:
+        x = x * 2
+        n += 1
+    return x, n
+g = torch.compile(grow)
+x, n = g(torch.ones(3))
+ok = n == 9 and x.tolist() == [512.0, 512.0, 512.0]
+)");
+  CHECK(r.truthy("ok"));
+  const FunctionStats& s = r.stats("grow");
+  CHECK(s.traces == 3);  // loop head, loop body (n written back as n + 1), return
+  CHECK(s.recompiles == 0);
+  CHECK(s.cacheHits == 8);
+}
+
+TEST_CASE("compile: bytecode liveness and the int-shift analysis", "[compile]") {
+  Interpreter interp;
+  interp.runSource("l.td", "def f(a, b):\n    c = a + 1\n    while c < 10:\n        c = c + b\n    return c\n");
+  Value f = interp.getGlobal("f");
+  const CodeObject& code = *f.as<FunctionObject>()->code;
+  Liveness live(code);
+  CHECK(live.liveIn(0, 0));  // a is read first thing
+  CHECK(live.liveIn(0, 1));  // b is read in the loop
+  const auto end = static_cast<uint32_t>(code.code.size() - 1);
+  CHECK_FALSE(live.liveIn(end, 0));
+  // c is compared (c < 10): not only shifted.
+  CHECK_FALSE(intIsOnlyShifted(code, 0, end, 0));
+}
