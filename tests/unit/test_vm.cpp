@@ -128,7 +128,7 @@ namespace {
 // Runs the tdsl executable; returns its exit status and standard output.
 int runTdsl(const std::string& args, std::string& out, const std::string& input = "") {
   std::string cmd = std::string(TDSL_BINARY) + " " + args + " 2>/dev/null";
-  if (!input.empty()) cmd = "printf '%s' '" + input + "' | " + cmd;
+  if (!input.empty()) cmd = "printf '" + input + "' | " + cmd;  // input: printf format, \\n = newline
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p);
   char buf[4096];
