@@ -196,6 +196,8 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       case Op::JMPIF: case Op::JMPIFNOT: callHook(TraceHook::Truth, {in.a}, {}, pc); break;
       case Op::NOT: callHook(TraceHook::Truth, {in.b}, {}, pc); break;
       case Op::FORMAT: callHook(TraceHook::Truth, {in.b}, {}, pc); break;
+      case Op::GETATTR: callHook(TraceHook::Attr, {in.b}, {Instr::makeBx(Op::LOADK, 0, in.c)}, pc); break;
+      case Op::GETITER: case Op::UNPACK: callHook(TraceHook::SizeUse, {in.b}, {}, pc); break;
       case Op::SETATTR: case Op::SETCELL:
         callHook(TraceHook::Unsupported, {}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;

@@ -92,9 +92,13 @@ struct Segment {
   uint32_t entryPc = 0;
   std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
   std::vector<ValueGuard> values;
+  // Dynamic sizes that were equal at trace time must stay equal: ((input,
+  // dim), (input, dim)) pairs (Note [Probing dynamic segments]).
+  std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> equalSizes;
   std::unique_ptr<ir::Graph> graph;  // as captured (for logs, explain and tests)
   int64_t graphNodes = 0;            // torch.fx count: inputs + ops + 1
   bool hasGraph = false;             // false when there are no ops (nothing to run)
+  bool readsSizes = false;           // Python code read tensor sizes: never dynamic
   CompiledGraph compiled;
   bool isReturn = false;
   uint32_t exitPc = 0;               // break instruction (when !isReturn)

@@ -101,7 +101,8 @@ bool sameTrace(const Segment& a, const Segment& b) {
   return !a.graph || !b.graph || sameGraph(*a.graph, *b.graph);
 }
 
-bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request) {
+bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request,
+                          std::unique_ptr<ir::Graph>* probeGraph) {
   const CodeObject& code = *request.fn->code;
   std::vector<Value> probe(request.regs, request.regs + code.nregs);
   for (const TensorGuard& g : seg.inputs) {
@@ -126,10 +127,60 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
   try {
     Tracer tracer(rt, req);
     std::unique_ptr<Segment> other = tracer.trace();
-    return sameTrace(seg, *other);
+    if (!sameTrace(seg, *other)) return false;
+    *probeGraph = std::move(other->graph);
+    return true;
   } catch (const Error&) {
     return false;
   }
+}
+
+void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
+  // One symbol per distinct hint (equal dynamic sizes are guarded equal).
+  std::vector<int64_t> hints;
+  std::vector<std::pair<int, int>> firstWith;
+  for (size_t k = 0; k < seg.inputs.size(); ++k) {
+    const TensorGuard& g = seg.inputs[k];
+    for (int d = 0; d < g.sizes.size(); ++d) {
+      if (!(g.dynamicDims >> d & 1)) continue;
+      size_t j = 0;
+      while (j < hints.size() && hints[j] != g.sizes[d]) ++j;
+      if (j == hints.size()) {
+        hints.push_back(g.sizes[d]);
+        firstWith.emplace_back(static_cast<int>(k), d);
+      } else {
+        seg.equalSizes.push_back({firstWith[j], {static_cast<int>(k), d}});
+      }
+    }
+  }
+  if (!seg.graph || !probeGraph) return;
+  auto fit = [&](const ir::SymInt& a, const ir::SymInt& b) -> ir::SymInt {
+    if (!a.isConstant() || !b.isConstant() || a == b) return a;
+    const int64_t x = a.constant(), y = b.constant();
+    for (size_t j = 0; j < hints.size(); ++j) {
+      const int64_t h = hints[j], span = h + 3;  // the probe used 2h + 3
+      if ((y - x) % span != 0) continue;
+      const int64_t alpha = (y - x) / span, beta = x - alpha * h;
+      return ir::SymInt::symbol("s" + std::to_string(j)) * alpha + beta;
+    }
+    return a;
+  };
+  auto fitMeta = [&](const ir::ValueMeta& a, const ir::ValueMeta& b) {
+    ir::ValueMeta m = a;
+    if (a.sizes.size() != b.sizes.size()) return m;
+    for (size_t i = 0; i < a.sizes.size(); ++i) {
+      m.sizes[i] = fit(a.sizes[i], b.sizes[i]);
+      m.strides[i] = fit(a.strides[i], b.strides[i]);
+    }
+    m.offset = fit(a.offset, b.offset);
+    return m;
+  };
+  auto na = seg.graph->nodes();
+  auto nb = probeGraph->nodes();
+  if (na.size() != nb.size()) return;
+  for (size_t i = 0; i < na.size(); ++i)
+    for (size_t o = 0; o < na[i]->numOutputs() && o < nb[i]->numOutputs(); ++o)
+      na[i]->output(o)->setMeta(fitMeta(na[i]->output(o)->meta(), nb[i]->output(o)->meta()));
 }
 
 void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& request) {

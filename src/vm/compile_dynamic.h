@@ -1,8 +1,11 @@
 // Note [Probing dynamic segments]
 // A segment traced with symbolic (dynamic) sizes is only valid for other sizes
 // if nothing in it was computed from those sizes: Python values (x.shape[0]),
-// int arguments of graph nodes, control flow. The tracer records those as
-// constants, so after tracing a dynamic segment we trace it a second time on
+// int arguments of graph nodes, control flow. Python-level size reads
+// (shape, size(), numel(), len(t), iterating a tensor) are seen by the trace
+// hooks and keep the segment specialized (Segment::readsSizes). Sizes can
+// still reach node arguments inside the bindings (x[:-1] binds an end of
+// size - 1), so after tracing a dynamic segment we trace it a second time on
 // meta tensors whose dynamic sizes are changed (equal sizes stay equal) and
 // compare the two segments: same ops with the same non-tensor arguments,
 // same exit, same write-back constants and same Python guards. If anything
@@ -20,7 +23,14 @@ namespace tdsl {
 class CompileRuntime;
 
 // True when `seg` (traced from `request`) may keep its dynamic dims.
-bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request);
+// `probeGraph` receives the probe's graph when it is safe.
+bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceRequest& request,
+                          std::unique_ptr<ir::Graph>* probeGraph);
+
+// For a segment that stays dynamic: guards that dynamic sizes equal at trace
+// time stay equal, and symbolic metadata (s0, 2*s0 - 1, ...) in its graph,
+// fitted from the probe's sizes (sizes no single symbol explains stay concrete).
+void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph);
 
 // Note [Loop-carried ints] (compile_bytecode.h): drops the guards on int
 // registers that the segment only shifts, writing them back as entry value

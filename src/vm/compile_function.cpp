@@ -127,10 +127,15 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   }
   bool dynamic = false;
   for (const TensorGuard& g : seg->inputs) dynamic |= g.dynamicDims != 0;
-  if (dynamic && !dynamicSegmentIsSafe(rt, *seg, req)) {
-    for (TensorGuard& g : seg->inputs) g.dynamicDims = 0;  // Note [Probing dynamic segments]
-    if (rt.logs.recompiles)
-      rt.logs.write("recompiles", "sizes are used as Python values at " + where(code, pc) + ": specialized");
+  if (dynamic) {
+    std::unique_ptr<ir::Graph> probeGraph;
+    if (!seg->readsSizes && dynamicSegmentIsSafe(rt, *seg, req, &probeGraph)) {
+      finishDynamicSegment(*seg, probeGraph.get());
+    } else {
+      for (TensorGuard& g : seg->inputs) g.dynamicDims = 0;  // Note [Probing dynamic segments]
+      if (rt.logs.recompiles)
+        rt.logs.write("recompiles", "sizes are used as Python values at " + where(code, pc) + ": specialized");
+    }
   }
   generalizeLoopInts(rt, *seg, req);
   const bool recompile = slot.traces > 0;

@@ -15,6 +15,15 @@ const std::vector<Value>* itemsOf(const Value& v) {
   return nullptr;
 }
 
+bool equalSizesHold(const Segment& seg, const Value* regs) {
+  for (const auto& [x, y] : seg.equalSizes) {
+    Value a = seg.inputs[static_cast<size_t>(x.first)].source.fetch(regs);
+    Value b = seg.inputs[static_cast<size_t>(y.first)].source.fetch(regs);
+    if (asTensor(a)->sizes()[x.second] != asTensor(b)->sizes()[y.second]) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Value Source::fetch(const Value* regs) const {
@@ -129,6 +138,7 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
                        : fmt::format("input {} now shares storage with input {}", i, alias);
   }
   if (!firstSizeFailure.empty()) return firstSizeFailure;
+  if (!equalSizesHold(seg, regs)) return "dynamic sizes that were equal are no longer equal";
   for (const ValueGuard& g : seg.values) {
     Value v = g.source.fetch(regs);
     if (!sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
@@ -166,6 +176,7 @@ bool guardsPass(const Segment& seg, const Value* regs) {
     }
   }
   if (n > 16) return checkGuards(seg, regs).empty();
+  if (!seg.equalSizes.empty() && !equalSizesHold(seg, regs)) return false;
   for (const ValueGuard& g : seg.values)
     if (!sameGuardValue(g.source.fetch(regs), g.expected)) return false;
   return true;

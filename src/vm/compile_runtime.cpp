@@ -47,6 +47,8 @@ CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp) {
       makeNative("<trace:setglobal>", &hookNative<&Tracer::onSetGlobal>, self),
       makeNative("<trace:truth>", &hookNative<&Tracer::onTruth>, self),
       makeNative("<trace:unsupported>", &hookNative<&Tracer::onUnsupported>, self),
+      makeNative("<trace:attr>", &hookNative<&Tracer::onAttr>, self),
+      makeNative("<trace:sizeuse>", &hookNative<&Tracer::onSizeUse>, self),
   };
   for (auto& [name, value] : interp.vm().builtins()) {
     if (!value.isObj()) continue;

@@ -44,6 +44,15 @@ bool isDataReadingMethod(std::string_view name) {
   return false;
 }
 
+// Tensor attributes and methods whose Python result depends on sizes.
+bool isSizeRead(std::string_view name) {
+  static const char* const names[] = {"shape", "size", "numel", "stride", "storage_offset", "nelement",
+                                      "__len__", "is_contiguous"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
 std::string calleeName(const Value& v) {
   if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
   if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
@@ -226,6 +235,7 @@ Value Tracer::onCall(const CallArgs& a) {
   if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
   if (callee.isObj(ObjKind::Native)) {
     auto* n = callee.as<NativeObject>();
+    if (anyTensor && rt_.isBuiltin(n)) readsSizes_ = true;  // len(t), list(t), zip(t, ...)
     switch (rt_.builtinKind(n)) {
       case CompileRuntime::BuiltinKind::Pure: return callee;
       case CompileRuntime::BuiltinKind::PureNoTensors:
@@ -253,6 +263,7 @@ Value Tracer::onMethod(const CallArgs& a) {
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
   if (self.isTensor()) {
     if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
+    if (isSizeRead(name)) readsSizes_ = true;
     return Value();
   }
   if (self.isObj(ObjKind::Module)) {
@@ -309,6 +320,16 @@ Value Tracer::onSetGlobal(const CallArgs& a) {
 
 Value Tracer::onTruth(const CallArgs& a) {
   if (a[0].isTensor()) graphBreak("data-dependent control flow: the truth value (or text) of a tensor");
+  return Value();
+}
+
+Value Tracer::onAttr(const CallArgs& a) {
+  if (a[0].isTensor() && isSizeRead(a[1].as<StrObject>()->str)) readsSizes_ = true;
+  return Value();
+}
+
+Value Tracer::onSizeUse(const CallArgs& a) {
+  if (a[0].isTensor()) readsSizes_ = true;  // iterating / unpacking a tensor depends on its length
   return Value();
 }
 
@@ -424,7 +445,7 @@ void Tracer::buildGuards(Segment& seg) {
       if (dyn && t->sizes()[d] >= 2) g.dynamicDims |= 1u << d;
     }
     for (size_t j = 0; j < k; ++j)
-      if (inputTensors_[j]->storage.get() == t->storage.get()) { g.aliasOf = static_cast<int>(j); break; }
+      if (t->storage && inputTensors_[j]->storage.get() == t->storage.get()) { g.aliasOf = static_cast<int>(j); break; }
     for (int r = 0; r < code_.nregs; ++r) {
       if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
       const Value& v = req_.regs[r];
@@ -464,6 +485,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   globalGuards_.clear();
   globalWrites_.clear();
   inputNames_.clear();
+  readsSizes_ = false;
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -540,6 +562,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   restoreGlobals();
   graph_->setOutputs(outputs_);
   buildGuards(*seg);
+  seg->readsSizes = readsSizes_;
   seg->graphNodes = static_cast<int64_t>(graph_->size());
   seg->hasGraph = !graph_->opNodes().empty();
   seg->graph = std::move(graph_);

@@ -69,6 +69,8 @@ class Tracer : public DispatchInterceptor {
   Value onSetGlobal(const CallArgs& a);
   Value onTruth(const CallArgs& a);
   Value onUnsupported(const CallArgs& a);
+  Value onAttr(const CallArgs& a);
+  Value onSizeUse(const CallArgs& a);
 
  private:
   struct Exit;
@@ -104,6 +106,7 @@ class Tracer : public DispatchInterceptor {
   struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
   std::vector<GlobalWriteRecord> globalWrites_;
   std::set<std::string> inputNames_;
+  bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
   DispatchInterceptor* savedInterceptor_ = nullptr;
   Tracer* savedTracer_ = nullptr;
 };

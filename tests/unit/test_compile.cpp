@@ -381,3 +381,19 @@ TEST_CASE("compile: bytecode liveness and the int-shift analysis", "[compile]") 
   // c is compared (c < 10): not only shifted.
   CHECK_FALSE(intIsOnlyShifted(code, 0, end, 0));
 }
+
+TEST_CASE("compile: a size compared in Python keeps the segment specialized", "[compile]") {
+  Run r(R"(
+import torch
+def f(x):
+    if x.shape[0] > 100:
+        return x * 2
+    return x + 1
+g = torch.compile(f)
+ok = True
+for n in (4, 5, 6, 200, 7):
+    ok = ok and g(torch.ones(n)).tolist() == f(torch.ones(n)).tolist()
+)");
+  CHECK(r.truthy("ok"));
+  CHECK(r.stats("f").traces == 5);
+}
