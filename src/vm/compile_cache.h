@@ -66,8 +66,9 @@ struct ValueGuard {
 
 // Python-level equality used by value guards: immediates by type and value,
 // str by text, tuples/lists element-wise (a tensor element only by being a
-// tensor: its metadata is guarded through its own Source), other objects by
-// identity.
+// tensor: its metadata is guarded through its own Source), cells by contents,
+// script functions by code, globals, defaults and cell contents (closures are
+// made anew by each call), other objects by identity.
 bool sameGuardValue(const Value& a, const Value& b);
 
 struct WriteBack {

@@ -239,15 +239,16 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
 namespace {
 
 struct CompileDecorator : ExtensionObject {
-  explicit CompileDecorator(CompileOptions o) : options(std::move(o)) {}
+  CompileDecorator(CompileOptions o, bool disable) : options(std::move(o)), disable(disable) {}
   std::string typeName() const override { return "function"; }
   bool callable() const override { return true; }
   Value call(Interpreter& interp, const CallArgs& args) override {
     if (args.nargs != 1 || args.nkwargs) throw Error(ErrorKind::Type, "torch.compile decorator takes one function");
-    if (interp.options().eager || !args[0].isObj(ObjKind::Function)) return args[0];
+    if (disable || interp.options().eager || !args[0].isObj(ObjKind::Function)) return args[0];
     return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(args[0].as<FunctionObject>()), options));
   }
   CompileOptions options;
+  bool disable;
 };
 
 CompileOptions parseCompileOptions(Interpreter& interp, const CallArgs& args) {
@@ -335,10 +336,7 @@ Value torchCompileNative(Interpreter& interp, const CallArgs& args, const void*)
     if (args.kwargs[i].name == "model") fn = args.kwargs[i].value;
     if (args.kwargs[i].name == "disable") disable = interp.truthy(args.kwargs[i].value);
   }
-  if (fn.isNone()) {
-    if (disable) o.backend.kind = Backend::Kind::Eager;
-    return Value(makeRef<CompileDecorator>(std::move(o)));
-  }
+  if (fn.isNone()) return Value(makeRef<CompileDecorator>(std::move(o), disable));
   if (disable || interp.options().eager || !fn.isObj(ObjKind::Function)) return fn;
   return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(fn.as<FunctionObject>()), std::move(o)));
 }

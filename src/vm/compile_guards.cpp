@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "vm/compile_cache.h"
+#include "vm/function.h"
 #include "vm/objects.h"
 #include "vm/tensor/tensor.h"
 
@@ -84,6 +85,25 @@ bool sameGuardValue(const Value& a, const Value& b) {
       if (k == ObjKind::Tuple && a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize) return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (!sameGuardValue(x[i], y[i])) return false;
+      return true;
+    }
+    case ObjKind::Cell: {
+      // Cells made by each call's prologue: the trace read only the contents.
+      auto* x = a.as<CellObject>();
+      auto* y = b.as<CellObject>();
+      return x->bound == y->bound && (!x->bound || sameGuardValue(x->value, y->value));
+    }
+    case ObjKind::Function: {
+      // Closures made by each call (MAKEFUNC): same code, globals, defaults and cell contents.
+      auto* x = a.as<FunctionObject>();
+      auto* y = b.as<FunctionObject>();
+      if (x->code != y->code || x->globals != y->globals || x->defaults.size() != y->defaults.size() ||
+          x->cells.size() != y->cells.size())
+        return false;
+      for (size_t i = 0; i < x->defaults.size(); ++i)
+        if (!sameGuardValue(x->defaults[i], y->defaults[i])) return false;
+      for (size_t i = 0; i < x->cells.size(); ++i)
+        if (!sameGuardValue(x->cells[i], y->cells[i])) return false;
       return true;
     }
     default: return false;

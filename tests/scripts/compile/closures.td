@@ -1,0 +1,21 @@
+import torch
+
+# Closures and cells made by every call must not force a recompile per call,
+# and torch.compile(disable=True) is the identity.
+def outer(x):
+    scale = 3
+    def inner(t):
+        return t * scale
+    y = inner(x)
+    if y.sum() > 0:
+        y = y + 1
+    return inner(y)
+
+f = torch.compile(outer)
+for i in range(4):
+    print(f(torch.ones(2) * i).tolist())
+
+@torch.compile(disable=True)
+def plain(x):
+    return x + 1
+print(plain(torch.zeros(1)).tolist(), plain.__name__)
