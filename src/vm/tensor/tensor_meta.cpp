@@ -50,9 +50,16 @@ bool Dims::operator==(const Dims& o) const {
   return true;
 }
 
+namespace {
+[[noreturn]] void tooManyElements(const Dims& sizes) {
+  throw Error(ErrorKind::Resource, "tensor of size " + formatDims(sizes) + " has too many elements");
+}
+}  // namespace
+
 int64_t TensorMeta::numel() const {
   int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
+  for (int64_t s : sizes)
+    if (__builtin_mul_overflow(n, s, &n)) tooManyElements(sizes);
   return n;
 }
 
@@ -72,7 +79,7 @@ Dims contiguousStrides(const Dims& sizes) {
   int64_t s = 1;
   for (int i = sizes.size() - 1; i >= 0; --i) {
     strides[i] = s;
-    s *= sizes[i] > 1 ? sizes[i] : 1;
+    if (__builtin_mul_overflow(s, sizes[i] > 1 ? sizes[i] : 1, &s)) tooManyElements(sizes);
   }
   return strides;
 }
