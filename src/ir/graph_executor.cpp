@@ -11,6 +11,45 @@
 
 namespace tdsl::ir {
 
+namespace {
+
+void checkInput(const tdsl::Value& v, const IrValue* in) {
+  TensorObject* t = v.isTensor() ? asTensor(v) : nullptr;
+  const ValueMeta& m = in->meta();
+  if (!t || t->dtype() != m.dtype || t->dim() != m.dim())
+    throw Error(ErrorKind::Type, "input %" + in->name() + " does not match the graph's type");
+}
+
+int64_t tensorBytes(const tdsl::Value& v) {
+  if (!v.isTensor()) return 0;
+  TensorObject* t = asTensor(v);
+  return t->numel() * static_cast<int64_t>(itemSize(t->dtype()));
+}
+
+// The last tensor argument without an alias annotation: the values an
+// in-place indexed update moves (index_copy_'s source, index_put_'s values).
+int sourceArgOf(const OpDef& op) {
+  int found = -1;
+  for (size_t i = 1; i < op.schema.args.size(); ++i) {
+    const SchemaArg& a = op.schema.args[i];
+    if (a.type == ArgType::Tensor && !a.alias.annotated()) found = static_cast<int>(i);
+  }
+  return found;
+}
+
+}  // namespace
+
+DataMovement dataMovementOf(const OpDef& op) {
+  const bool inplace = op.has(kTagInplace);
+  if (op.has(kTagCopy)) return inplace ? DataMovement::WrittenRegionBytes : DataMovement::ResultBytes;
+  if (op.has(kTagIndexedUpdate)) return inplace ? DataMovement::SourceBytes : DataMovement::ResultBytes;
+  if (inplace) return DataMovement::None;
+  if (op.has(kTagScatter)) return DataMovement::ResultBytes;
+  if (op.has(kTagMaybeView)) return DataMovement::MaybeCopyResultBytes;
+  if (op.has(kTagShape) && !op.has(kTagView)) return DataMovement::ResultBytes;
+  return DataMovement::None;
+}
+
 std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const std::vector<tdsl::Value>& inputs) {
   auto graphInputs = g.inputs();
   if (inputs.size() != graphInputs.size())
@@ -18,10 +57,7 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
                                      " inputs, got " + std::to_string(inputs.size()));
   std::unordered_map<const IrValue*, tdsl::Value> env;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    TensorObject* t = inputs[i].isTensor() ? asTensor(inputs[i]) : nullptr;
-    const ValueMeta& m = graphInputs[i]->meta();
-    if (!t || t->dtype() != m.dtype || t->dim() != m.dim())
-      throw Error(ErrorKind::Type, "input %" + graphInputs[i]->name() + " does not match the graph's type");
+    checkInput(inputs[i], graphInputs[i]);
     env[graphInputs[i]] = inputs[i];
   }
   auto tensorFor = [&env](const IrValue* v) {
@@ -46,6 +82,125 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
   }
   std::vector<tdsl::Value> outs;
   for (IrValue* v : g.outputs()) outs.push_back(tensorFor(v));
+  return outs;
+}
+
+// ---------------------------------------------------------------------------
+// PreparedGraph
+
+struct PreparedGraph::Step {
+  const OpDef* op = nullptr;
+  BoundArgs templ;                 // constant arguments bound once; tensor slots left None
+  int tensorSlot[kMaxOpArgs];      // slot of a Tensor argument, or -1
+  std::vector<std::pair<int, std::vector<int>>> tensorLists;  // (arg index, slots; -1 for None)
+  std::vector<int> outSlots;
+  DataMovement movement = DataMovement::None;
+  int sourceArg = -1;              // DataMovement::SourceBytes
+};
+
+PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g) : graph_(std::move(g)) {
+  std::unordered_map<const IrValue*, int> slotOf;
+  for (IrValue* in : graph_->inputs()) {
+    slotOf[in] = numSlots_++;
+    inputMetas_.push_back(&in->meta());
+    inputNames_.push_back(in->name());
+  }
+  auto slot = [&slotOf](const IrValue* v) {
+    auto it = slotOf.find(v);
+    TDSL_ASSERT(it != slotOf.end());
+    return it->second;
+  };
+  for (Node* n : graph_->nodes()) {
+    if (!n->isOp()) continue;
+    Step s;
+    s.op = n->op();
+    TDSL_ASSERT(s.op->eager != nullptr);
+    s.templ = bindNodeArgs(*s.op, n->args(), [](const IrValue*) { return tdsl::Value::none(); });
+    const auto& args = n->args();
+    for (size_t i = 0; i < args.size(); ++i) {
+      s.tensorSlot[i] = args[i].kind == Arg::Kind::Tensor ? slot(args[i].tensor) : -1;
+      if (args[i].kind == Arg::Kind::TensorList) {
+        std::vector<int> slots;
+        for (IrValue* v : args[i].tensors) slots.push_back(v ? slot(v) : -1);
+        s.tensorLists.emplace_back(static_cast<int>(i), std::move(slots));
+      }
+    }
+    for (size_t i = 0; i < n->numOutputs(); ++i) {
+      slotOf[n->output(i)] = numSlots_;
+      s.outSlots.push_back(numSlots_++);
+    }
+    s.movement = dataMovementOf(*s.op);
+    if (s.movement == DataMovement::SourceBytes) s.sourceArg = sourceArgOf(*s.op);
+    steps_.push_back(std::move(s));
+  }
+  for (IrValue* v : graph_->outputs()) outputSlots_.push_back(slot(v));
+}
+
+PreparedGraph::~PreparedGraph() = default;
+
+std::vector<tdsl::Value> PreparedGraph::run(TensorState& state, const std::vector<tdsl::Value>& inputs,
+                                            ExecCounters* counters) {
+  if (inputs.size() != inputMetas_.size())
+    throw Error(ErrorKind::Type, "graph " + graph_->name() + " expects " + std::to_string(inputMetas_.size()) +
+                                     " inputs, got " + std::to_string(inputs.size()));
+  // Reuse the scratch slots unless a call is already using them.
+  std::vector<tdsl::Value> local;
+  const bool reuse = slots_.empty();
+  std::vector<tdsl::Value>& env = reuse ? slots_ : local;
+  env.resize(static_cast<size_t>(numSlots_));
+  struct Clear {
+    std::vector<tdsl::Value>& env;
+    ~Clear() { env.clear(); }  // keep the capacity, drop the references
+  } clear{env};
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const tdsl::Value& v = inputs[i];
+    TensorObject* t = v.isTensor() ? asTensor(v) : nullptr;
+    if (!t || t->dtype() != inputMetas_[i]->dtype || t->dim() != inputMetas_[i]->dim())
+      throw Error(ErrorKind::Type, "input %" + inputNames_[i] + " does not match the graph's type");
+    env[i] = v;
+  }
+  int64_t bytes = 0;
+  for (Step& s : steps_) {
+    BoundArgs args = s.templ;
+    for (int i = 0; i < args.count; ++i)
+      if (s.tensorSlot[i] >= 0) args.v[i] = env[static_cast<size_t>(s.tensorSlot[i])];
+    for (auto& [index, slots] : s.tensorLists) {
+      std::vector<tdsl::Value> items;
+      items.reserve(slots.size());
+      for (int sl : slots) items.push_back(sl >= 0 ? env[static_cast<size_t>(sl)] : tdsl::Value::none());
+      args.v[index] = makeList(std::move(items));
+    }
+    tdsl::Value result = s.op->eager(state, args);
+    if (s.outSlots.size() == 1) {
+      env[static_cast<size_t>(s.outSlots[0])] = result;
+    } else if (s.outSlots.size() > 1) {
+      TDSL_ASSERT(result.isObj(ObjKind::Tuple));
+      TupleObject* tuple = result.as<TupleObject>();
+      TDSL_ASSERT(tuple->items.size() == s.outSlots.size());
+      for (size_t i = 0; i < s.outSlots.size(); ++i) env[static_cast<size_t>(s.outSlots[i])] = tuple->items[i];
+    }
+    switch (s.movement) {
+      case DataMovement::None: break;
+      case DataMovement::ResultBytes: bytes += tensorBytes(result); break;
+      case DataMovement::MaybeCopyResultBytes:
+        if (result.isTensor() && args.v[0].isTensor() && asTensor(result)->storage != asTensor(args.v[0])->storage)
+          bytes += tensorBytes(result);
+        break;
+      case DataMovement::WrittenRegionBytes: bytes += tensorBytes(args.v[0]); break;
+      case DataMovement::SourceBytes:
+        if (s.sourceArg >= 0 && args.v[s.sourceArg].isTensor() && args.v[0].isTensor())
+          bytes += asTensor(args.v[s.sourceArg])->numel() *
+                   static_cast<int64_t>(itemSize(asTensor(args.v[0])->dtype()));
+        break;
+    }
+  }
+  std::vector<tdsl::Value> outs;
+  outs.reserve(outputSlots_.size());
+  for (int sl : outputSlots_) outs.push_back(env[static_cast<size_t>(sl)]);
+  if (counters) {
+    counters->bytesCopied += bytes;
+    counters->opsRun += static_cast<int64_t>(steps_.size());
+  }
   return outs;
 }
 

@@ -75,6 +75,7 @@ enum OpTag : uint32_t {
   kTagShape = 1u << 11,         // cat/stack/clone: moves data without arithmetic
   kTagIndexing = 1u << 12,      // reads gathered positions: index, index_select, gather
   kTagNonTensorResult = 1u << 13,  // returns a Python value (equal, allclose)
+  kTagCopy = 1u << 14,          // copy/copy_: the result (written region) is another tensor's values
 };
 
 // How the op is exposed to scripts (native_functions.yaml `variants:`).

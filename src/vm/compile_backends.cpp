@@ -7,8 +7,7 @@
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ir/op_table.h"
-#include "opt/functionalize.h"
-#include "opt/pipeline.h"
+#include "vm/compile_pipeline.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/tensor/tensor.h"
@@ -167,32 +166,11 @@ Value makeGraphModule(Interpreter& interp, const ir::Graph& g) {
 CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
                            const std::vector<Value>& exampleInputs) {
   switch (backend.kind) {
-    case Backend::Kind::Eager: {
-      std::shared_ptr<const ir::Graph> g = copyGraph(graph);
-      return [g](Interpreter& I, const std::vector<Value>& in) { return runGraph(I, *g, in); };
-    }
+    case Backend::Kind::Eager:
     case Backend::Kind::AotEager:
-    case Backend::Kind::Tdsl: {
-      std::shared_ptr<ir::Graph> g = copyGraph(graph);
-      try {
-        if (backend.kind == Backend::Kind::AotEager) {
-          opt::functionalize(*g);
-        } else {
-          opt::PipelineOptions po;
-          po.reinplace = backend.reinplace;
-#ifdef NDEBUG
-          po.verify = false;  // DESIGN.md §2.3: the verifier runs after every pass in debug and test builds
-#endif
-          opt::runPipeline(*g, po);
-        }
-      } catch (const Error&) {
-        // Note: a pass that cannot handle this graph (e.g. symbolic sizes
-        // needing new nodes) leaves the captured graph to run as it is.
-        g = copyGraph(graph);
-      }
-      std::shared_ptr<const ir::Graph> cg = g;
-      return [cg](Interpreter& I, const std::vector<Value>& in) { return runGraph(I, *cg, in); };
-    }
+    case Backend::Kind::Tdsl:
+      // Issue 5: the pipeline and the prepared executor live in compile_pipeline.cpp.
+      return compileSegment(interp, backend, graph, exampleInputs, SegmentContext{graph.name(), {}});
     case Backend::Kind::Script: {
       Value gm = makeGraphModule(interp, graph);
       Value fn = interp.call(backend.fn, {gm, makeList(exampleInputs)});

@@ -8,6 +8,7 @@
 
 #include "ir/ir_printer.h"
 #include "vm/compile_dynamic.h"
+#include "vm/compile_pipeline.h"
 #include "vm/compile_runtime.h"
 #include "vm/compile_tracer.h"
 #include "vm/objects.h"
@@ -167,7 +168,10 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   if (seg->hasGraph) {
     std::vector<Value> inputs;
     for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
-    seg->compiled = compileGraph(interp_, options_.backend, *seg->graph, inputs);
+    // Issue 5: built-in backends run the optimized graph and report bytes
+    // copied and reinplacing decisions into both stats (compile_pipeline.h).
+    seg->compiled = compileSegment(interp_, options_.backend, *seg->graph, inputs,
+                                   SegmentContext{fn_->name(), {&local_, &rt.stats.of(fn_->name())}});
     count([&](FunctionStats& s) {
       ++s.graphs;
       s.graphNodes.push_back(seg->graphNodes);

@@ -18,6 +18,9 @@ void CompileLogs::enable(std::string_view spec) {
     if (all || cat == "recompiles") recompiles = true;
     if (all || cat == "guards") guards = true;
     if (all || cat == "graph" || cat == "graph_code") graph = true;
+    if (all || cat == "functional") functional = true;
+    if (all || cat == "optimized") optimized = true;
+    if (all || cat == "passes") passes = true;
     pos = comma + 1;
   }
 }

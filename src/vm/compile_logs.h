@@ -1,9 +1,10 @@
 // torch.compile logging (TDSL_LOGS / --log, the TORCH_LOGS equivalent).
 // Categories this layer writes: graph_breaks (each break: reason and source
 // line), recompiles (which guard failed), guards (the guards of each new
-// segment), graph (the captured IR of each segment, in the IR's text form).
+// segment), graph (the captured IR of each segment, in the IR's text form);
+// compile_pipeline.cpp writes functional, optimized and passes.
 // Lines go to stderr, prefixed "[tdsl:CATEGORY] ". Unknown categories are
-// accepted (other layers own them: functional, optimized, code).
+// accepted (other layers own them: code).
 #pragma once
 
 #include <string>
@@ -20,6 +21,11 @@ class CompileLogs {
   bool recompiles = false;
   bool guards = false;
   bool graph = false;
+  // Issue 5 (compile_pipeline.cpp): the graph after functionalization, after
+  // the whole pipeline, and after each pass ("passes": IR or "(unchanged)").
+  bool functional = false;
+  bool optimized = false;
+  bool passes = false;
   void write(const char* category, const std::string& text) const;
 };
 

@@ -27,12 +27,16 @@ std::string jsonOf(const FunctionStats& s) {
   std::string nodes, reasons;
   for (size_t i = 0; i < s.graphNodes.size(); ++i) nodes += (i ? ", " : "") + std::to_string(s.graphNodes[i]);
   for (size_t i = 0; i < s.breakReasons.size(); ++i) reasons += (i ? ", " : "") + jsonString(s.breakReasons[i]);
+  std::string kept;  // issue 5: reinplacing decisions
+  for (size_t i = 0; i < s.notReinplaced.size(); ++i)
+    kept += fmt::format("{}{{\"op\": {}, \"reason\": {}}}", i ? ", " : "", jsonString(s.notReinplaced[i].first),
+                        jsonString(s.notReinplaced[i].second));
   return fmt::format(
       "{{\"calls\": {}, \"traces\": {}, \"graphs\": {}, \"graph_nodes\": [{}], \"graph_breaks\": {}, "
       "\"break_reasons\": [{}], \"recompiles\": {}, \"cache_hits\": {}, \"eager_fallbacks\": {}, "
-      "\"compile_ms\": {:.3f}}}",
+      "\"compile_ms\": {:.3f}, \"bytes_copied\": {}, \"reinplaced\": {}, \"not_reinplaced\": [{}]}}",
       s.calls, s.traces, s.graphs, nodes, s.graphBreaks, reasons, s.recompiles, s.cacheHits, s.eagerFallbacks,
-      s.compileMs);
+      s.compileMs, s.bytesCopied, s.reinplaced, kept);
 }
 
 }  // namespace
@@ -50,6 +54,9 @@ FunctionStats CompileStats::totals() const {
     t.cacheHits += s.cacheHits;
     t.eagerFallbacks += s.eagerFallbacks;
     t.compileMs += s.compileMs;
+    t.bytesCopied += s.bytesCopied;
+    t.reinplaced += s.reinplaced;
+    t.notReinplaced.insert(t.notReinplaced.end(), s.notReinplaced.begin(), s.notReinplaced.end());
   }
   return t;
 }
@@ -65,10 +72,15 @@ std::string CompileStats::summary() const {
         name, s.calls, s.traces, s.graphs, nodes, s.graphBreaks, s.recompiles, s.cacheHits, s.eagerFallbacks,
         s.compileMs);
     for (const std::string& r : s.breakReasons) out += "    break: " + r + "\n";
+    if (s.bytesCopied || s.reinplaced || !s.notReinplaced.empty())
+      out += fmt::format("    bytes copied {}, reinplaced {}, not reinplaced {}\n", s.bytesCopied, s.reinplaced,
+                         s.notReinplaced.size());
+    for (const auto& [op, why] : s.notReinplaced) out += "    not reinplaced: " + op + ": " + why + "\n";
   };
   for (auto& [name, s] : functions_) line(name, s);
   FunctionStats t = totals();
   t.breakReasons.clear();
+  t.notReinplaced.clear();
   line("total", t);
   return out;
 }

@@ -24,6 +24,12 @@ struct FunctionStats {
   int64_t cacheHits = 0;        // segments run from the cache
   int64_t eagerFallbacks = 0;   // runs of a location in plain eager mode
   double compileMs = 0;         // trace + backend time
+  // Issue 5 (compile_pipeline.h): data moved by compiled segments, counted by
+  // the graph executor per executed op (Note [Bytes copied] in
+  // ir/graph_executor.h), and the reinplacing decisions of each compiled graph.
+  int64_t bytesCopied = 0;
+  int64_t reinplaced = 0;
+  std::vector<std::pair<std::string, std::string>> notReinplaced;  // (candidate op, reason)
 };
 
 class CompileStats {
