@@ -201,7 +201,12 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       case Op::SETATTR: case Op::SETCELL:
         callHook(TraceHook::Unsupported, {}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;
-      case Op::SETITEM: case Op::FORITER: case Op::LISTAPPEND:
+      case Op::SETITEM:
+        callHook(TraceHook::Index, {in.a, in.b}, {}, pc);
+        callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
+        break;
+      case Op::GETITEM: callHook(TraceHook::Index, {in.b, in.c}, {}, pc); break;
+      case Op::FORITER: case Op::LISTAPPEND:
         callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;
       default: break;

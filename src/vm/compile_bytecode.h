@@ -7,7 +7,8 @@
 // (meta) tensors in its registers. To see what the loop itself cannot report
 // (a truth test on a tensor, a call to print, a write to a global, a return,
 // a mutation of an object that existed before the segment: SETITEM,
-// LISTAPPEND, FORITER on it, a read of tensor sizes: GETATTR, GETITER, UNPACK),
+// LISTAPPEND, FORITER on it, a read of tensor sizes: GETATTR, GETITER, UNPACK,
+// an index whose value is read from a tensor: GETITEM, SETITEM),
 // it runs a COPY of the code object in which such instructions are preceded
 // (GETGLOBAL: followed) by a short call to a hook native:
 //     LOADK S, K[hook]; MOVE S+1, R[x]; ...; CALL S, n, 0; (MOVE R[x], S)
@@ -57,7 +58,7 @@ bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int
 
 // Which hook an instrumented instruction calls (index into the hooks given to
 // instrumentCode, kept in the copy's constants).
-enum class TraceHook : uint8_t { Return, Call, Method, GetGlobal, SetGlobal, Truth, Unsupported, Attr, SizeUse, kCount };
+enum class TraceHook : uint8_t { Return, Call, Method, GetGlobal, SetGlobal, Truth, Unsupported, Attr, SizeUse, Index, kCount };
 
 struct InstrumentedCode {
   CodePtr code;                 // the copy (nregs includes scratch registers)

@@ -72,7 +72,7 @@ struct ValueGuard {
 bool sameGuardValue(const Value& a, const Value& b);
 
 struct WriteBack {
-  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift };
+  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift, Slice, BoundMethod };
   Kind kind = Kind::Const;
   Value value;     // Const; Iterator: the IteratorObject template; IntShift: the int added
   Source source;   // Entry, IntShift (Note [Loop-carried ints] in compile_bytecode.h)

@@ -255,6 +255,14 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
       for (size_t i = 0; i + 1 < kv.size(); i += 2) d.as<DictObject>()->set(kv[i], kv[i + 1]);
       return d;
     }
+    case WriteBack::Kind::Slice: {
+      std::vector<Value> p = items();
+      return makeSlice(p[0], p[1], p[2]);
+    }
+    case WriteBack::Kind::BoundMethod: {
+      std::vector<Value> p = items();
+      return Value(makeRef<BoundMethodObject>(p[0], p[1]));
+    }
     case WriteBack::Kind::Cell: {
       auto c = makeRef<CellObject>();
       if (!wb.items.empty()) {

@@ -49,6 +49,7 @@ CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp) {
       makeNative("<trace:unsupported>", &hookNative<&Tracer::onUnsupported>, self),
       makeNative("<trace:attr>", &hookNative<&Tracer::onAttr>, self),
       makeNative("<trace:sizeuse>", &hookNative<&Tracer::onSizeUse>, self),
+      makeNative("<trace:index>", &hookNative<&Tracer::onIndex>, self),
   };
   for (auto& [name, value] : interp.vm().builtins()) {
     if (!value.isObj()) continue;

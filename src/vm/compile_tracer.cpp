@@ -151,6 +151,12 @@ bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Valu
 
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  if (op.has(ir::kTagIndexing))
+    for (int i = 0; i < b.count; ++i)
+      if (b[i].isObj(ObjKind::List) || b[i].isObj(ObjKind::Tuple))
+        for (const Value& v : b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items)
+          if (v.isTensor() && asTensor(v)->dtype() == DType::Bool)
+            graphBreak(op.name() + "() with a boolean mask: the result's size depends on tensor data");
   std::vector<ir::Arg> args;
   args.reserve(static_cast<size_t>(b.count));
   for (int i = 0; i < b.count; ++i) {
@@ -224,12 +230,15 @@ Value Tracer::onReturn(const CallArgs& a) {
   throw e;
 }
 
+void Tracer::checkStop() {
+  if (stops_.empty() || !atTracedFrame()) return;
+  uint32_t pc = currentOrigPc();
+  if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
+}
+
 Value Tracer::onCall(const CallArgs& a) {
+  checkStop();
   const Value& callee = a[0];
-  if (atTracedFrame()) {
-    uint32_t pc = currentOrigPc();
-    if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
-  }
   bool anyTensor = false;
   for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
   if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
@@ -255,10 +264,7 @@ Value Tracer::onCall(const CallArgs& a) {
 }
 
 Value Tracer::onMethod(const CallArgs& a) {
-  if (atTracedFrame()) {
-    uint32_t pc = currentOrigPc();
-    if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
-  }
+  checkStop();
   const Value& self = a[0];
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
   if (self.isTensor()) {
@@ -319,6 +325,7 @@ Value Tracer::onSetGlobal(const CallArgs& a) {
 }
 
 Value Tracer::onTruth(const CallArgs& a) {
+  checkStop();
   if (a[0].isTensor()) graphBreak("data-dependent control flow: the truth value (or text) of a tensor");
   return Value();
 }
@@ -333,7 +340,34 @@ Value Tracer::onSizeUse(const CallArgs& a) {
   return Value();
 }
 
+namespace {
+// A 0-dim integer tensor in an index is read as a Python int (x[t], x[t:],
+// lst[t]); other tensors in a tensor's index are advanced indices (traced).
+bool indexReadsTensorValue(const Value& index, bool containerIsTensor, int depth) {
+  if (index.isTensor()) {
+    const TensorObject* t = asTensor(index);
+    return !containerIsTensor || (t->dim() == 0 && isIntegral(t->dtype(), false));
+  }
+  if (depth > 2) return false;
+  if (isSlice(index)) {
+    auto* s = index.as<SliceObject>();
+    return s->lower.isTensor() || s->upper.isTensor() || s->step.isTensor();
+  }
+  if (index.isObj(ObjKind::Tuple) && containerIsTensor)
+    for (const Value& v : index.as<TupleObject>()->items)
+      if (indexReadsTensorValue(v, true, depth + 1)) return true;
+  return false;
+}
+}  // namespace
+
+Value Tracer::onIndex(const CallArgs& a) {
+  checkStop();
+  if (indexReadsTensorValue(a[1], a[0].isTensor(), 0)) graphBreak("a tensor's value used as an index");
+  return Value();
+}
+
 Value Tracer::onUnsupported(const CallArgs& a) {
+  checkStop();
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
@@ -423,7 +457,20 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       wb.items.push_back(describe(it->seq, depth + 1));
       return wb;
     }
+    case ObjKind::BoundMethod: {
+      auto* m = v.as<BoundMethodObject>();
+      wb.kind = WriteBack::Kind::BoundMethod;
+      wb.items.push_back(describe(m->self, depth + 1));
+      wb.items.push_back(describe(m->function, depth + 1));
+      return wb;
+    }
     default:
+      if (isSlice(v)) {
+        auto* s = v.as<SliceObject>();
+        wb.kind = WriteBack::Kind::Slice;
+        for (const Value* part : {&s->lower, &s->upper, &s->step}) wb.items.push_back(describe(*part, depth + 1));
+        return wb;
+      }
       wb.value = v;  // immutable or identity-only objects: str, functions, modules, ranges, ...
       return wb;
   }

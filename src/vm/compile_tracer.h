@@ -71,12 +71,14 @@ class Tracer : public DispatchInterceptor {
   Value onUnsupported(const CallArgs& a);
   Value onAttr(const CallArgs& a);
   Value onSizeUse(const CallArgs& a);
+  Value onIndex(const CallArgs& a);
 
  private:
   struct Exit;
   [[noreturn]] void graphBreak(std::string reason);
   bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
   bool atTracedFrame() const;
+  void checkStop();  // breaks before an instruction chosen by a re-trace
   uint32_t currentOrigPc() const;
   ir::IrValue* valueFor(TensorObject* t);
   ir::IrValue* liftConstantScalar(TensorObject* t);
