@@ -522,7 +522,10 @@ void Tracer::buildGuards(Segment& seg) {
 }
 
 std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t* retracePc) {
-  graph_ = std::make_unique<ir::Graph>(code_.name);
+  std::string graphName = code_.name;  // "<lambda>" is no IR identifier
+  for (char& c : graphName)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  graph_ = std::make_unique<ir::Graph>(graphName);
   irOf_.clear();
   keepAlive_.clear();
   inputSources_.clear();

@@ -19,3 +19,9 @@ for i in range(4):
 def plain(x):
     return x + 1
 print(plain(torch.zeros(1)).tolist(), plain.__name__)
+
+lam = torch.compile(lambda t: t * 3 + 1)
+def uses(x):
+    return lam(x) * 2
+u = torch.compile(uses)
+print(lam(torch.ones(2)).tolist(), u(torch.ones(2)).tolist(), u(torch.ones(2)).tolist())
