@@ -100,6 +100,7 @@ struct Segment {
   int64_t graphNodes = 0;            // torch.fx count: inputs + ops + 1
   bool hasGraph = false;             // false when there are no ops (nothing to run)
   bool readsSizes = false;           // Python code read tensor sizes: never dynamic
+  bool replayable = false;           // writes no input, draws no random numbers (Note [Errors inside compiled graphs])
   CompiledGraph compiled;
   bool isReturn = false;
   uint32_t exitPc = 0;               // break instruction (when !isReturn)

@@ -203,7 +203,21 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     inputs.clear();
     for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
     outputs.clear();
-    if (seg->hasGraph) outputs = seg->compiled(interp, inputs);
+    if (seg->hasGraph) {
+      try {
+        outputs = seg->compiled(interp, inputs);
+      } catch (Error& e) {
+        // Note [Errors inside compiled graphs]: a kernel error carries no
+        // source location. A segment that wrote no input and drew no random
+        // numbers left no trace, so running it eagerly raises the same error
+        // at the right place (with its traceback); otherwise point at the
+        // segment's first line.
+        if (e.hasLocation()) throw;
+        if (seg->replayable) return runEager(regs, seg->entryPc);
+        e.where = fn_->code->rangeAt(seg->entryPc);
+        throw;
+      }
+    }
     if (seg->isReturn) {
       Value result = materialize(seg->returned, regs.data(), inputs, outputs);
       for (const GlobalWrite& w : seg->globals) {

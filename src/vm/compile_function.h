@@ -78,7 +78,8 @@ class CompiledFunction : public ExtensionObject {
 
 // torch.compile(fn=None, *, fullgraph=False, dynamic=None, backend="tdsl",
 // mode=None, options=None); without fn, a decorator. The native behind the
-// `compile` attribute of the torch module.
+// `compile` attribute of the torch module. options={"reinplace": False} turns
+// the reinplacing pass off for this function (like --no-reinplace).
 Value torchCompileNative(Interpreter& interp, const CallArgs& args, const void* data);
 // tdsl.explain(fn) -> callable; calling it runs fn compiled and returns an
 // ExplainOutput (graph_count, graph_break_count, node_counts, break_reasons).

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/alias_analysis.h"
 #include "ir/op_table.h"
 #include "vm/compile_bytecode.h"
 #include "vm/compile_runtime.h"
@@ -613,6 +614,15 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   graph_->setOutputs(outputs_);
   buildGuards(*seg);
   seg->readsSizes = readsSizes_;
+  {
+    ir::AliasAnalysis aa(*graph_);
+    seg->replayable = true;
+    for (ir::Node* n : graph_->opNodes()) {
+      if (n->op()->has(ir::kTagRandom)) seg->replayable = false;
+      for (size_t i : ir::writtenArgIndices(*n))
+        if (ir::IrValue* w = n->tensorArg(i); !w || aa.rootIsInput(w)) seg->replayable = false;
+    }
+  }
   seg->graphNodes = static_cast<int64_t>(graph_->size());
   seg->hasGraph = !graph_->opNodes().empty();
   seg->graph = std::move(graph_);

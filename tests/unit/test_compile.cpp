@@ -397,3 +397,18 @@ for n in (4, 5, 6, 200, 7):
   CHECK(r.truthy("ok"));
   CHECK(r.stats("f").traces == 5);
 }
+
+TEST_CASE("compile: a kernel error inside a compiled graph points at the source line", "[compile]") {
+  Interpreter interp;
+  try {
+    interp.runSource("err.td", "import torch\ndef f(x, idx):\n    y = x * 2\n    z = torch.index_select(y, 0, idx)\n"
+                               "    return z + 1\ng = torch.compile(f)\ng(torch.ones(3), torch.tensor([0, 1]))\n"
+                               "g(torch.ones(3), torch.tensor([0, 7]))\n");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.message, Catch::Contains("index 7 is out of bounds"));
+    CHECK(e.where.begin.line == 4);
+    REQUIRE(!e.traceback.empty());
+    CHECK(e.traceback[0].function == "f");
+  }
+}
