@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/alias_analysis.h"
 #include "ir/ir_printer.h"
 #include "vm/compile_dynamic.h"
 #include "vm/compile_pipeline.h"
@@ -170,7 +171,17 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
     for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
     // Issue 5: built-in backends run the optimized graph and report bytes
     // copied and reinplacing decisions into both stats (compile_pipeline.h).
-    seg->compiled = compileSegment(interp_, options_.backend, *seg->graph, inputs,
+    // Note [Aliased inputs]: functionalization and reinplacing assume graph
+    // inputs do not share storage (alias_analysis.h). A segment whose inputs
+    // do (the guards pin that pattern) and that mutates runs its captured
+    // graph op by op, which is eager semantics exactly.
+    Backend backend = options_.backend;
+    bool aliased = false, mutates = false;
+    for (const TensorGuard& g : seg->inputs) aliased |= g.aliasOf >= 0;
+    for (ir::Node* n : seg->graph->opNodes()) mutates |= !ir::writtenArgIndices(*n).empty();
+    if (aliased && mutates && (backend.kind == Backend::Kind::Tdsl || backend.kind == Backend::Kind::AotEager))
+      backend.kind = Backend::Kind::Eager;
+    seg->compiled = compileSegment(interp_, backend, *seg->graph, inputs,
                                    SegmentContext{fn_->name(), {&local_, &rt.stats.of(fn_->name())}});
     count([&](FunctionStats& s) {
       ++s.graphs;

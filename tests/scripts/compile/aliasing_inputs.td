@@ -25,3 +25,15 @@ p, q = g(base, base[2:])
 print(p.tolist(), q.tolist(), base.tolist())
 q.fill_(7)
 print(base.tolist())
+
+# Overlapping aliased inputs with a mutation, in every backend.
+def scale_then_read(a, b):
+    a.mul_(2)
+    return b.sum()
+
+for be in ("tdsl", "eager", "aot_eager"):
+    k = torch.compile(scale_then_read, backend=be)
+    x = torch.arange(4.0)
+    print(be, k(x[1:], x[:3]).item(), x.tolist())
+    x = torch.arange(4.0)
+    print(be, k(x, x).item(), x.tolist())
