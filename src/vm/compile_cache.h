@@ -36,7 +36,10 @@ struct Source {
   enum class Kind : uint8_t { Reg, Global, Captured };
   Kind kind = Kind::Reg;
   int reg = 0;
-  int index = -1;  // element of the list/tuple in the register; -1: the register itself
+  // Element of the list/tuple in the register; -1: the register itself;
+  // kCellContents: the value held by the closure cell in the register.
+  int index = -1;
+  static constexpr int kCellContents = -2;
   Ref<GlobalsTable> globals;
   uint32_t slot = 0;
   Value captured;

@@ -107,7 +107,7 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
   std::vector<Value> probe(request.regs, request.regs + code.nregs);
   for (const TensorGuard& g : seg.inputs) {
     if (!g.dynamicDims) continue;
-    if (g.source.kind != Source::Kind::Reg || g.source.index >= 0) return false;
+    if (g.source.kind != Source::Kind::Reg || g.source.index != -1) return false;
     Value v = probe[static_cast<size_t>(g.source.reg)];
     if (!v.isTensor() || asTensor(v)->isMeta() || !asTensor(v)->meta.isContiguous()) return false;
     TensorMeta m = asTensor(v)->meta;
@@ -118,7 +118,7 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
     m.offset = 0;
     probe[static_cast<size_t>(g.source.reg)] = Value(makeMetaTensor(m));
     for (const Source& o : g.sameObject) {
-      if (o.kind != Source::Kind::Reg || o.index >= 0) return false;
+      if (o.kind != Source::Kind::Reg || o.index != -1) return false;
       probe[static_cast<size_t>(o.reg)] = probe[static_cast<size_t>(g.source.reg)];
     }
   }
@@ -189,7 +189,7 @@ void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& re
   std::vector<Value> probe(request.regs, request.regs + code.nregs);
   std::vector<std::pair<int, int64_t>> candidates;  // register, probe offset
   for (const ValueGuard& g : seg.values) {
-    if (g.source.kind != Source::Kind::Reg || g.source.index >= 0 || !g.expected.isInt()) continue;
+    if (g.source.kind != Source::Kind::Reg || g.source.index != -1 || !g.expected.isInt()) continue;
     if (!intIsOnlyShifted(code, seg.entryPc, seg.exitPc, g.source.reg)) continue;
     int64_t off = 1000003 + 7919 * static_cast<int64_t>(candidates.size());
     int64_t v = g.expected.asInt();
@@ -220,7 +220,7 @@ void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& re
     out.hasGraph = s.hasGraph;
     for (const TensorGuard& g : s.inputs) out.inputs.push_back(g);
     for (const ValueGuard& g : s.values)
-      if (!(g.source.kind == Source::Kind::Reg && g.source.index < 0 && offsetOf(g.source.reg))) out.values.push_back(g);
+      if (!(g.source.kind == Source::Kind::Reg && g.source.index == -1 && offsetOf(g.source.reg))) out.values.push_back(g);
     out.registers = s.registers;
     out.globals = s.globals;
   };
@@ -262,7 +262,7 @@ void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& re
   }
   std::vector<ValueGuard> kept;
   for (const ValueGuard& g : seg.values)
-    if (!(g.source.kind == Source::Kind::Reg && g.source.index < 0 && offsetOf(g.source.reg))) kept.push_back(g);
+    if (!(g.source.kind == Source::Kind::Reg && g.source.index == -1 && offsetOf(g.source.reg))) kept.push_back(g);
   seg.values = std::move(kept);
   for (auto& [i, w] : shifts) seg.registers[i].second = w;
 }

@@ -38,6 +38,10 @@ Value Source::fetch(const Value* regs) const {
     }
     case Kind::Captured: return captured;
   }
+  if (index == kCellContents) {
+    if (!v.isObj(ObjKind::Cell) || !v.as<CellObject>()->bound) return Value();
+    return v.as<CellObject>()->value;
+  }
   if (index < 0) return v;
   const std::vector<Value>* items = itemsOf(v);
   if (!items || index >= static_cast<int>(items->size())) return Value();
@@ -55,6 +59,7 @@ std::string Source::describe(const CodeObject& code) const {
     case Kind::Global: base = "G['" + globals->names[slot] + "']"; break;
     case Kind::Captured: base = "captured"; break;
   }
+  if (index == kCellContents) return base;
   return index < 0 ? base : base + "[" + std::to_string(index) + "]";
 }
 

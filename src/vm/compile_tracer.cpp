@@ -95,7 +95,12 @@ void Tracer::graphBreak(std::string reason) {
 void Tracer::noteEntryObject(const Value& v, const Source& src) {
   if (!v.isObj()) return;
   entryObjects_.emplace(v.asObj(), src);
-  if (src.index < 0 && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) {
+  if (src.index == -1 && v.isObj(ObjKind::Cell) && v.as<CellObject>()->bound && v.as<CellObject>()->value.isObj()) {
+    Source s = src;
+    s.index = Source::kCellContents;  // a closure variable: read afresh on every call
+    entryObjects_.emplace(v.as<CellObject>()->value.asObj(), s);
+  }
+  if (src.index == -1 && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) {
     const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
     for (size_t i = 0; i < items.size() && i < 64; ++i) {
       Source s = src;

@@ -25,3 +25,17 @@ def uses(x):
     return lam(x) * 2
 u = torch.compile(uses)
 print(lam(torch.ones(2)).tolist(), u(torch.ones(2)).tolist(), u(torch.ones(2)).tolist())
+import torch
+
+# A closure variable holding a tensor is read afresh on every call.
+def make():
+    w = torch.ones(2)
+    def f(x):
+        return x * w
+    g = torch.compile(f)
+    print(g(torch.arange(2.0)))
+    w = torch.tensor([5.0, 7.0])
+    print(g(torch.arange(2.0)), f(torch.arange(2.0)))
+    w = 3
+    print(g(torch.arange(2.0)), f(torch.arange(2.0)))
+make()
