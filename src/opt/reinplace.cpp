@@ -66,7 +66,8 @@ class Reinplacer {
   explicit Reinplacer(Graph& g) : g_(g) {}
 
   ReinplaceReport run() {
-    // Label candidates by their position in the input graph, for the report.
+    removeIdentityScatters();
+    // Label candidates by their position in the graph, for the report.
     int index = 0;
     for (Node* n : g_.nodes()) {
       if (kindOf(*n) != CandidateKind::None) {
@@ -102,6 +103,25 @@ class Reinplacer {
   bool isEndCopy(const Node& u, const IrValue* value, const Plan& p, const AliasAnalysis& aa) {
     return u.op() == ops_.copyInplace && u.tensorArg(1) == value && u.tensorArg(0) != value &&
            aa.root(u.tensorArg(0)) == p.root && regionOverlap(u.tensorArg(0)->meta(), p.base->meta()) == Overlap::Same;
+  }
+
+  // Note [Region write-back]: functionalize writes back only the region that
+  // changed: copy_(view(x), view(value)). For a scatter into x whose written
+  // region is exactly that region, and whose result has x's layout (so a view
+  // of the result names the same elements as the same view of x), this copy_
+  // is the chain's end: after the rewrite it copies x's region onto itself.
+  Node* regionEndCopy(const IrValue* value, const Plan& p, const AliasAnalysis& aa) {
+    if (p.kind != CandidateKind::Scatter || !sameLayout(value->meta(), p.base->meta())) return nullptr;
+    for (Node* v : value->users()) {
+      if (!isViewNode(*v) || v->numOutputs() != 1 || aliasedArgIndex(*v, 0) != 0 || v->tensorArg(0) != value) continue;
+      const ValueMeta& read = v->output()->meta();
+      if (regionOverlap(read, p.region) != Overlap::Same) continue;
+      for (Node* c : v->output()->users())
+        if (c->op() == ops_.copyInplace && c->tensorArg(1) == v->output() && aa.root(c->tensorArg(0)) == p.root &&
+            regionOverlap(c->tensorArg(0)->meta(), p.region) == Overlap::Same)
+          return c;
+    }
+    return nullptr;
   }
 
   // "Flows back": depth-first walk from the candidate through indexed updates
@@ -140,6 +160,7 @@ class Reinplacer {
       return false;
     }
     p.endCopy = flowsBackToInput(cand, p, aa);
+    if (!p.endCopy) p.endCopy = regionEndCopy(cand.output(), p, aa);
     if (p.endCopy) {
       p.why = "flows back into graph input %" + p.root->name();
       return true;
@@ -211,7 +232,7 @@ class Reinplacer {
     for (IrValue* v : aa.aliasesOf(p.root)) {
       for (Node* w : v->users()) {
         if (!cand.isBefore(w) || !isMutation(*w)) continue;
-        if (w == p.endCopy && w->tensorArg(1) == result) continue;  // writes the result itself back
+        if (w == p.endCopy) continue;  // writes the result (or its region) itself back
         if (!mayOverlap(w->tensorArg(writtenArgIndices(*w)[0])->meta(), p.region)) continue;
         for (IrValue* r : aa.aliasesOf(aa.root(result)))
           for (Node* reader : r->users())
@@ -230,6 +251,11 @@ class Reinplacer {
     p.root = aa.root(p.base);
     ReinplaceDecision d;
     d.candidate = labels_.at(n);
+    if (!n->output()->hasUsers()) {
+      d.reason = "result unused (dce removes it)";
+      decisions_[n] = d;
+      return false;
+    }
     if (p.kind == CandidateKind::Scatter) {
       const OpDef* view = viewOfScatter(n->op());
       std::vector<Arg> args = {Arg::ofTensor(p.base)};
@@ -313,6 +339,31 @@ class Reinplacer {
         changed = true;
         break;
       }
+    }
+  }
+
+  // Note [Identity scatters]: scatter(b, view(b, args...), args...) puts a
+  // region back where it was read from (functionalize emits it for
+  // `x[a:b] += v`, whose __setitem__ stores the view into itself). Its value
+  // is b's; when it also has b's layout and is not a graph output (eager
+  // returns no such fresh tensor), its uses can read b directly.
+  void removeIdentityScatters() {
+    for (Node* n : g_.opNodes()) {
+      if (kindOf(*n) != CandidateKind::Scatter) continue;
+      IrValue* base = n->tensorArg(0);
+      IrValue* src = n->tensorArg(1);
+      Node* read = src ? src->node() : nullptr;
+      if (!read || !read->isOp() || read->op() != viewOfScatter(n->op()) || read->tensorArg(0) != base) continue;
+      if (read->args().size() + 1 != n->args().size()) continue;
+      bool sameArgs = true;
+      for (size_t i = 1; i < read->args().size(); ++i) sameArgs = sameArgs && read->args()[i] == n->args()[i + 1];
+      if (!sameArgs || !sameLayout(n->output()->meta(), base->meta())) continue;
+      bool isOutput = false;
+      for (Node* u : n->output()->users()) isOutput = isOutput || u->isOutput();
+      if (isOutput) continue;
+      n->output()->replaceAllUsesWith(base);
+      g_.erase(n);
+      ++report_.removedCopies;
     }
   }
 
