@@ -3,7 +3,6 @@
 // and deep-but-legal input.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <memory>
 #include <string>
 
@@ -263,7 +262,9 @@ TEST_CASE("parser: long flat input stays flat", "[frontend][parser]") {
   CHECK(parse(elifs)->body[0]->as<ast::If>()->branches.size() == 5001);
 }
 
-TEST_CASE("parser: a 1000-line script parses quickly", "[frontend][parser]") {
+// Parse speed is a benchmark concern (timed tests flake on shared machines);
+// this case only checks that a 1000-line script of every common form parses.
+TEST_CASE("parser: a 1000-line script parses", "[frontend][parser]") {
   std::string script;
   for (int i = 0; i < 100; ++i) {
     script +=
@@ -278,13 +279,6 @@ TEST_CASE("parser: a 1000-line script parses quickly", "[frontend][parser]") {
         "\n"
         "\n";
   }
-  auto start = std::chrono::steady_clock::now();
   auto module = parse(script);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   CHECK(module->body.size() == 100);
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-  CHECK(ms < 100);  // typically ~25 ms in an optimized build
-#else
-  (void)ms;  // debug and sanitizer builds are several times slower
-#endif
 }
