@@ -36,6 +36,8 @@ const char* errorKindName(ErrorKind kind) {
     case ErrorKind::GraphBreak: return "GraphBreakError";
     case ErrorKind::Interrupt: return "KeyboardInterrupt";
     case ErrorKind::Runtime: return "RuntimeError";
+    case ErrorKind::Attribute: return "AttributeError";
+    case ErrorKind::UnboundLocal: return "UnboundLocalError";
   }
   return "Error";
 }

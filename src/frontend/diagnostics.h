@@ -58,6 +58,8 @@ enum class ErrorKind : uint8_t {
   GraphBreak,  // a break under fullgraph=True
   Interrupt,   // SIGINT
   Runtime,     // anything else a script can cause
+  Attribute,   // an attribute an object does not have
+  UnboundLocal,  // a local variable read before it is assigned
 };
 
 const char* errorKindName(ErrorKind kind);  // "SyntaxError", "IndexError", ...

@@ -263,29 +263,12 @@ Value b_enumerate(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "enumerate", 1, 2);
   int64_t start = a.nargs == 2 ? asIntArg(a[1], "enumerate()") : 0;
   if (const Value* s = findKwarg(a, "start")) start = asIntArg(*s, "enumerate()");
-  std::vector<Value> items = iterateAll(I, a[0]);
-  std::vector<Value> out;
-  out.reserve(items.size());
-  for (auto& x : items) out.push_back(makeTuple({Value::integer(start++), x}));
-  return makeList(std::move(out));
+  return makeEnumerate(I, a[0], start);
 }
 
 Value b_zip(Interpreter& I, const CallArgs& a, const void*) {
   rejectKwargs(a, "zip");
-  std::vector<std::vector<Value>> cols;
-  size_t n = SIZE_MAX;
-  for (size_t i = 0; i < a.nargs; ++i) {
-    cols.push_back(iterateAll(I, a[i]));
-    n = std::min(n, cols.back().size());
-  }
-  if (cols.empty()) n = 0;
-  std::vector<Value> out;
-  for (size_t r = 0; r < n; ++r) {
-    std::vector<Value> t;
-    for (auto& c : cols) t.push_back(c[r]);
-    out.push_back(makeTuple(std::move(t)));
-  }
-  return makeList(std::move(out));
+  return makeZip(I, a);
 }
 
 Value b_list(Interpreter& I, const CallArgs& a, const void*) {
@@ -352,9 +335,7 @@ Value b_sorted(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_reversed(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "reversed", 1, 1);
-  std::vector<Value> items = iterateAll(I, a[0]);
-  std::reverse(items.begin(), items.end());
-  return makeList(std::move(items));
+  return makeReversed(I, a[0]);
 }
 
 Value b_any(Interpreter& I, const CallArgs& a, const void*) {
@@ -385,29 +366,14 @@ Value b_type(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_map(Interpreter& I, const CallArgs& a, const void*) {
   if (a.nargs < 2) throw Error(ErrorKind::Type, "map() must have at least two arguments.");
-  std::vector<std::vector<Value>> cols;
-  size_t n = SIZE_MAX;
-  for (size_t i = 1; i < a.nargs; ++i) {
-    cols.push_back(iterateAll(I, a[i]));
-    n = std::min(n, cols.back().size());
-  }
-  std::vector<Value> out;
-  for (size_t r = 0; r < n; ++r) {
-    std::vector<Value> args;
-    for (auto& c : cols) args.push_back(c[r]);
-    out.push_back(I.call(a[0], std::move(args)));
-  }
-  return makeList(std::move(out));
+  rejectKwargs(a, "map");
+  return makeMap(I, a[0], CallArgs{a.args + 1, a.nargs - 1, nullptr, 0});
 }
 
 Value b_filter(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "filter", 2, 2);
-  std::vector<Value> out;
-  for (const Value& x : iterateAll(I, a[1])) {
-    bool keep = a[0].isNone() ? truthy(I, x) : truthy(I, I.call(a[0], {x}));
-    if (keep) out.push_back(x);
-  }
-  return makeList(std::move(out));
+  rejectKwargs(a, "filter");
+  return makeFilter(I, a[0], a[1]);
 }
 
 Value b_divmod(Interpreter& I, const CallArgs& a, const void*) {
@@ -464,6 +430,29 @@ Value b_next(Interpreter& I, const CallArgs& a, const void*) {
   throw Error(ErrorKind::Runtime, "StopIteration");
 }
 
+Value b_hasattr(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "hasattr", 2, 2);
+  if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "hasattr(): attribute name must be string");
+  try {
+    getAttr(I, a[0], a[1].as<StrObject>()->str);
+  } catch (const Error& e) {
+    if (e.kind == ErrorKind::Attribute) return Value::boolean(false);
+    throw;
+  }
+  return Value::boolean(true);
+}
+
+Value b_getattr(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "getattr", 2, 3);
+  if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "getattr(): attribute name must be string");
+  try {
+    return getAttr(I, a[0], a[1].as<StrObject>()->str);
+  } catch (const Error& e) {
+    if (e.kind == ErrorKind::Attribute && a.nargs == 3) return a[2];
+    throw;
+  }
+}
+
 Value b_callable(Interpreter&, const CallArgs& a, const void*) {
   expectArgs(a, "callable", 1, 1);
   const Value& v = a[0];
@@ -488,7 +477,7 @@ void installBuiltins(VM& vm) {
       {"type", b_type, false},     {"map", b_map, false},         {"filter", b_filter, false},
       {"divmod", b_divmod, false}, {"pow", b_pow, false},         {"chr", b_chr, false},
       {"ord", b_ord, false},       {"iter", b_iter, false},       {"next", b_next, false},
-      {"callable", b_callable, false},
+      {"callable", b_callable, false}, {"hasattr", b_hasattr, false}, {"getattr", b_getattr, false},
   };
   for (const Entry& e : entries) {
     Value fn = makeNative(e.name, e.fn);

@@ -4,6 +4,7 @@
 //  2. code generation (FunctionCompiler): registers = params, free-variable
 //     cells, other locals, then temporaries allocated stack-wise.
 #include "vm/compiler.h"
+#include "vm/definite_assignment.h"
 
 #include <algorithm>
 #include <cstring>
@@ -308,6 +309,12 @@ class FunctionCompiler {
     code_->name = name;
     code_->defLoc = where.begin;
     range_ = where;
+    // Locals some read may reach unassigned live in cells, whose empty state
+    // GETCELL reports (Note [Conservative definite assignment]).
+    if (body) {
+      auto isLocal = [&](const std::string& n) { return scope_->isLocal(n); };
+      for (const std::string& n : possiblyUnassignedLocals(params, *body, isLocal)) scope_->cells.insert(n);
+    }
     // Register layout: params, free-variable cells, other locals.
     for (auto& p : params) declareLocal(p.name);
     code_->nparams = static_cast<int>(params.size());
@@ -452,7 +459,11 @@ class FunctionCompiler {
     switch (r.kind) {
       case NameKind::Local:
       case NameKind::Comp: if (r.index != dst) emit(Instr::make(Op::MOVE, dst, r.index)); break;
-      case NameKind::Cell: emit(Instr::make(Op::GETCELL, dst, r.index, strConst(n))); break;
+      case NameKind::Cell: {
+        bool own = scope_->cells.count(n) != 0;  // k = 1: this function's local, not a free variable
+        emit(Instr::make(Op::GETCELL, dst, r.index, strConst(n), own ? 1 : 0));
+        break;
+      }
       case NameKind::Global: emit(Instr::makeBx(Op::GETGLOBAL, dst, static_cast<uint32_t>(r.index))); break;
     }
   }

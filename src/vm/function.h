@@ -77,17 +77,51 @@ class FunctionObject : public Object {
   std::string name() const { return code->name; }
 };
 
-// iter(x) over the built-in iterables. Tensor iteration goes through the
-// tensor bridge (tensorLength / tensorIterItem).
+// iter(x) over the built-in iterables, and the lazy iterators of the
+// built-ins enumerate/zip/map/filter/reversed. Tensor iteration goes through
+// the tensor bridge (tensorLength / tensorIterItem).
+//
+// Note [Iterator state]
+// An iterator's whole state is (src, seq, pos, end, step): torch.compile
+// snapshots and rebuilds iterators from exactly these fields, so no source may
+// keep state anywhere else. The lazy sources keep their inputs in `seq`:
+//   Enumerate  seq = the inner iterator, pos = the next count
+//   Zip        seq = a tuple of iterators
+//   Map        seq = a tuple (function, iterator, ...)
+//   Filter     seq = a tuple (function or None, iterator)
+//   ReverseSequence  seq = a list or tuple, pos = the next index (counts down)
+//   DictKeys / DictValues / DictItems  seq = the dict, pos = the next entry
+// For Enumerate/Zip/Map/Filter `end` holds the nesting depth of iterators
+// (bounded by kMaxIteratorDepth so next() cannot overflow the C++ stack).
 class IteratorObject : public Object {
  public:
-  enum class Source : uint8_t { Range, Sequence, Str, DictKeys, Tensor };
+  enum class Source : uint8_t {
+    Range, Sequence, Str, DictKeys, Tensor,
+    DictValues, DictItems, Enumerate, Zip, Map, Filter, ReverseSequence,
+  };
   IteratorObject(Source src, Value seq) : Object(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
   Source src;
   Value seq;        // the container (kept alive)
   int64_t pos = 0;  // Range: current value; others: index
-  int64_t end = 0;  // Range: stop; Tensor: length
+  int64_t end = 0;  // Range: stop; Tensor: length; lazy sources: nesting depth
   int64_t step = 1; // Range
 };
+constexpr int64_t kMaxIteratorDepth = 500;
+
+// dict.keys() / values() / items(): live views of a dict (they see later
+// insertions), printed as dict_keys([...]) and so on.
+class DictViewObject : public ExtensionObject {
+ public:
+  enum class Part : uint8_t { Keys, Values, Items };
+  DictViewObject(Value dict, Part part) : dict(std::move(dict)), part(part) {}
+  std::string typeName() const override {
+    return part == Part::Keys ? "dict_keys" : part == Part::Values ? "dict_values" : "dict_items";
+  }
+  Value dict;  // a DictObject
+  Part part;
+};
+inline DictViewObject* asDictView(const Value& v) {
+  return v.isObj(ObjKind::Other) ? dynamic_cast<DictViewObject*>(v.asObj()) : nullptr;
+}
 
 }  // namespace tdsl

@@ -88,6 +88,9 @@ void VM::execute() {
   L_MAKECELL: RA = Value(makeRef<CellObject>(RA)); DISPATCH();
   L_GETCELL: {
     auto* c = RB.as<CellObject>();
+    if (!c->bound && in.k)
+      throw Error(ErrorKind::UnboundLocal, "cannot access local variable '" + KC.as<StrObject>()->str +
+                                               "' where it is not associated with a value");
     if (!c->bound)
       throw Error(ErrorKind::Name, "cannot access free variable '" + KC.as<StrObject>()->str +
                                        "' where it is not associated with a value in enclosing scope");
@@ -328,7 +331,7 @@ void VM::execute() {
     }
     if (self->isObj(ObjKind::Module)) {
       const Value* attr = self->as<ModuleObject>()->get(name);
-      if (!attr) throw Error(ErrorKind::Type, "module '" + self->as<ModuleObject>()->name + "' has no attribute '" + name + "'");
+      if (!attr) throw Error(ErrorKind::Attribute, "module '" + self->as<ModuleObject>()->name + "' has no attribute '" + name + "'");
       Value fn = *attr;
       *self = fn;  // the callee replaces the receiver; arguments are already in place
       if (fn.isObj(ObjKind::Function)) {

@@ -377,21 +377,15 @@ Value d_get(Interpreter&, const CallArgs& a, const void*) {
 }
 Value d_keys(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "keys", 0, 0);
-  std::vector<Value> out;
-  for (auto& kv : D(a).entries) out.push_back(kv.first);
-  return makeList(std::move(out));
+  return Value(makeRef<DictViewObject>(a[0], DictViewObject::Part::Keys));
 }
 Value d_values(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "values", 0, 0);
-  std::vector<Value> out;
-  for (auto& kv : D(a).entries) out.push_back(kv.second);
-  return makeList(std::move(out));
+  return Value(makeRef<DictViewObject>(a[0], DictViewObject::Part::Values));
 }
 Value d_items(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "items", 0, 0);
-  std::vector<Value> out;
-  for (auto& kv : D(a).entries) out.push_back(makeTuple({kv.first, kv.second}));
-  return makeList(std::move(out));
+  return Value(makeRef<DictViewObject>(a[0], DictViewObject::Part::Items));
 }
 Value d_pop(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "pop", 1, 2);

@@ -15,6 +15,15 @@
 
 namespace tdsl {
 
+// Note [Iterative release]
+// Freeing a container frees its items, which may free their items, and so on:
+// a list nested 10^6 deep would recurse 10^6 times in C++ and overflow the
+// stack. Container destructors therefore hand their items to releaseItems(),
+// which moves the items of every container it is about to free (refcount 1)
+// onto an explicit work list first, so each destructor it triggers finds its
+// container already empty. The recursion depth stays constant.
+inline void releaseItems(std::vector<Value>& items);
+
 class StrObject : public Object {
  public:
   explicit StrObject(std::string s) : Object(ObjKind::Str), str(std::move(s)) {}
@@ -25,6 +34,7 @@ class ListObject : public Object {
  public:
   ListObject() : Object(ObjKind::List) {}
   explicit ListObject(std::vector<Value> v) : Object(ObjKind::List), items(std::move(v)) {}
+  ~ListObject() override { releaseItems(items); }
   std::vector<Value> items;
 };
 
@@ -33,6 +43,7 @@ class TupleObject : public Object {
  public:
   explicit TupleObject(std::vector<Value> v, bool isSize = false)
       : Object(ObjKind::Tuple), items(std::move(v)), isSize(isSize) {}
+  ~TupleObject() override { releaseItems(items); }
   std::vector<Value> items;
   bool isSize;
 };
@@ -52,6 +63,10 @@ class BoundMethodObject : public Object {
  public:
   BoundMethodObject(Value self, Value function)
       : Object(ObjKind::BoundMethod), self(std::move(self)), function(std::move(function)) {}
+  ~BoundMethodObject() override {
+    std::vector<Value> parts{std::move(self), std::move(function)};
+    releaseItems(parts);
+  }
   Value self;
   Value function;
 };
@@ -105,6 +120,19 @@ bool isHashable(const Value& v);
 class DictObject : public Object {
  public:
   DictObject() : Object(ObjKind::Dict) {}
+  ~DictObject() override {
+    std::vector<Value> items;
+    takeAll(items);
+    releaseItems(items);
+  }
+  // Moves every key and value to `out` and empties the dict.
+  void takeAll(std::vector<Value>& out) {
+    for (auto& kv : entries) {
+      out.push_back(std::move(kv.first));
+      out.push_back(std::move(kv.second));
+    }
+    clear();
+  }
   const Value* find(const Value& key) const {
     auto it = index_.find(key);
     return it == index_.end() ? nullptr : &entries[it->second].second;
@@ -182,6 +210,47 @@ class ExtensionObject : public OtherObject {
   virtual Value call(Interpreter& interp, const CallArgs& args);  // default: TypeError
   virtual const Value* getAttr(std::string_view name) const { return nullptr; }
 };
+
+inline void releaseItems(std::vector<Value>& items) {
+  auto ownsContainer = [](const Value& v) {
+    if (!v.isObj() || v.asObj()->refCount() != 1) return false;
+    ObjKind k = v.asObj()->kind();
+    return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::BoundMethod;
+  };
+  bool nested = false;
+  for (const Value& v : items) nested = nested || ownsContainer(v);
+  if (!nested) return;  // the plain destructor recurses one level only
+  std::vector<Value> work = std::move(items);
+  items.clear();
+  while (!work.empty()) {
+    Value v = std::move(work.back());
+    work.pop_back();
+    if (!ownsContainer(v)) continue;  // v's release here recurses at most one level
+    Object* o = v.asObj();
+    switch (o->kind()) {
+      case ObjKind::List: {
+        auto& xs = static_cast<ListObject*>(o)->items;
+        for (auto& x : xs) work.push_back(std::move(x));
+        xs.clear();
+        break;
+      }
+      case ObjKind::Tuple: {
+        auto& xs = static_cast<TupleObject*>(o)->items;
+        for (auto& x : xs) work.push_back(std::move(x));
+        xs.clear();
+        break;
+      }
+      case ObjKind::Dict: static_cast<DictObject*>(o)->takeAll(work); break;
+      case ObjKind::BoundMethod: {
+        auto* m = static_cast<BoundMethodObject*>(o);
+        work.push_back(std::move(m->self));
+        work.push_back(std::move(m->function));
+        break;
+      }
+      default: break;
+    }
+  }
+}
 
 inline bool isOther(const Value& v, OtherKind sub) {
   return v.isObj(ObjKind::Other) && v.as<Object>()->kind() == ObjKind::Other &&

@@ -32,7 +32,7 @@
   X(SETGLOBAL, ABx, "G[Bx] = R[A]")                                                                 \
   X(NEWCELL, A, "R[A] = a new empty cell")                                                          \
   X(MAKECELL, A, "R[A] = a new cell holding R[A]")                                                  \
-  X(GETCELL, ABC, "R[A] = contents of cell R[B]; NameError naming K[C] when empty")                \
+  X(GETCELL, ABCk, "R[A] = contents of cell R[B]; when empty: k=0 NameError, k=1 UnboundLocalError naming K[C]") \
   X(SETCELL, AB, "contents of cell R[A] = R[B]")                                                    \
   X(GETATTR, ABC, "R[A] = R[B].K[C]")                                                               \
   X(SETATTR, ABC, "R[A].K[B] = R[C]")                                                               \

@@ -485,7 +485,9 @@ bool truthy(Interpreter& interp, const Value& v) {
     case ObjKind::Dict: return v.as<DictObject>()->size() != 0;
     case ObjKind::Range: return v.as<RangeObject>()->length() != 0;
     case ObjKind::Tensor: return tensorTruth(interp, v);
-    default: return true;
+    default:
+      if (auto* view = asDictView(v)) return view->dict.as<DictObject>()->size() != 0;
+      return true;
   }
 }
 
@@ -519,7 +521,20 @@ bool contains(Interpreter& interp, const Value& container, const Value& item) {
     Value any = tensorCallMethod(interp, r, "any", CallArgs{});
     return tensorTruth(interp, any);
   }
-  if (container.isObj(ObjKind::Range) || container.isObj(ObjKind::Iterator)) {
+  if (auto* view = asDictView(container)) {
+    auto* d = view->dict.as<DictObject>();
+    if (view->part == DictViewObject::Part::Keys) return isHashable(item) && d->find(item) != nullptr;
+    if (view->part == DictViewObject::Part::Items) {
+      if (!item.isObj(ObjKind::Tuple) || item.as<TupleObject>()->items.size() != 2) return false;
+      const Value key = item.as<TupleObject>()->items[0];
+      const Value value = item.as<TupleObject>()->items[1];
+      const Value* found = isHashable(key) ? d->find(key) : nullptr;
+      if (!found) return false;
+      Value current = *found;  // the dict may change under a callback
+      return current.identical(value) || valuesEqual(interp, current, value);
+    }
+  }
+  if (container.isObj(ObjKind::Range) || container.isObj(ObjKind::Iterator) || asDictView(container)) {
     for (const Value& x : iterateAll(interp, container))
       if (valuesEqual(interp, x, item)) return true;
     return false;
@@ -621,6 +636,27 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     return;
   }
   if (isEllipsis(v)) { out += "Ellipsis"; return; }
+  if (auto* view = asDictView(v)) {
+    out += view->typeName() + "([";
+    auto* d = view->dict.as<DictObject>();
+    for (size_t i = 0; i < d->entries.size(); ++i) {
+      if (i) out += ", ";
+      const auto entry = d->entries[i];  // a copy: repr may run script code
+      if (view->part == DictViewObject::Part::Keys) {
+        appendRepr(interp, out, entry.first, depth + 1);
+      } else if (view->part == DictViewObject::Part::Values) {
+        appendRepr(interp, out, entry.second, depth + 1);
+      } else {
+        out += "(";
+        appendRepr(interp, out, entry.first, depth + 1);
+        out += ", ";
+        appendRepr(interp, out, entry.second, depth + 1);
+        out += ")";
+      }
+    }
+    out += "])";
+    return;
+  }
   if (auto* ext = dynamic_cast<ExtensionObject*>(v.asObj())) { out += ext->repr(); return; }
   out += "<object>";
 }
@@ -652,7 +688,9 @@ int64_t length(Interpreter& interp, const Value& v) {
       case ObjKind::Dict: return static_cast<int64_t>(v.as<DictObject>()->size());
       case ObjKind::Range: return v.as<RangeObject>()->length();
       case ObjKind::Tensor: return tensorLength(interp, v);
-      default: break;
+      default:
+        if (auto* view = asDictView(v)) return static_cast<int64_t>(view->dict.as<DictObject>()->size());
+        break;
     }
   }
   throw Error(ErrorKind::Type, "object of type '" + typeName(v) + "' has no len()");
@@ -848,6 +886,15 @@ Value makeIterator(Interpreter& interp, const Value& v) {
         it->end = tensorLength(interp, v);
         return Value(it);
       }
+      case ObjKind::Other:
+        if (auto* view = asDictView(v)) {
+          using S = IteratorObject::Source;
+          S src = view->part == DictViewObject::Part::Keys     ? S::DictKeys
+                  : view->part == DictViewObject::Part::Values ? S::DictValues
+                                                               : S::DictItems;
+          return Value(makeRef<IteratorObject>(src, view->dict));
+        }
+        break;
       default: break;
     }
   }
@@ -887,8 +934,138 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
       if (it.pos >= it.end) return false;
       out = tensorIterItem(interp, it.seq, it.pos++);
       return true;
+    case IteratorObject::Source::DictValues:
+    case IteratorObject::Source::DictItems: {
+      auto* d = it.seq.as<DictObject>();
+      if (it.pos >= static_cast<int64_t>(d->entries.size())) return false;
+      const auto& kv = d->entries[static_cast<size_t>(it.pos++)];
+      out = it.src == IteratorObject::Source::DictValues ? kv.second : makeTuple({kv.first, kv.second});
+      return true;
+    }
+    case IteratorObject::Source::ReverseSequence: {
+      const auto& items = it.seq.isObj(ObjKind::List) ? it.seq.as<ListObject>()->items : it.seq.as<TupleObject>()->items;
+      if (it.pos < 0 || it.pos >= static_cast<int64_t>(items.size())) return false;
+      out = items[static_cast<size_t>(it.pos--)];
+      return true;
+    }
+    case IteratorObject::Source::Enumerate: {
+      Value item;
+      if (!iteratorNext(interp, *it.seq.as<IteratorObject>(), item)) return false;
+      out = makeTuple({Value::integer(it.pos), std::move(item)});
+      it.pos = checkedAdd(it.pos, 1);
+      return true;
+    }
+    case IteratorObject::Source::Zip: {
+      Value parts = it.seq;  // keep alive across callbacks
+      const auto& iters = parts.as<TupleObject>()->items;
+      if (iters.empty()) return false;
+      std::vector<Value> row(iters.size());
+      for (size_t i = 0; i < iters.size(); ++i)
+        if (!iteratorNext(interp, *iters[i].as<IteratorObject>(), row[i])) return false;
+      out = makeTuple(std::move(row));
+      return true;
+    }
+    case IteratorObject::Source::Map: {
+      Value parts = it.seq;
+      const auto& items = parts.as<TupleObject>()->items;
+      std::vector<Value> args(items.size() - 1);
+      for (size_t i = 1; i < items.size(); ++i)
+        if (!iteratorNext(interp, *items[i].as<IteratorObject>(), args[i - 1])) return false;
+      out = interp.call(items[0], std::move(args));
+      return true;
+    }
+    case IteratorObject::Source::Filter: {
+      Value parts = it.seq;
+      const Value& fn = parts.as<TupleObject>()->items[0];
+      auto* inner = parts.as<TupleObject>()->items[1].as<IteratorObject>();
+      Value item;
+      while (iteratorNext(interp, *inner, item)) {
+        bool keep = fn.isNone() ? truthy(interp, item) : truthy(interp, interp.call(fn, {item}));
+        if (keep) { out = std::move(item); return true; }
+      }
+      return false;
+    }
   }
   return false;
+}
+
+namespace {
+int64_t iteratorDepth(const Value& it) {
+  auto* o = it.as<IteratorObject>();
+  switch (o->src) {
+    case IteratorObject::Source::Enumerate:
+    case IteratorObject::Source::Zip:
+    case IteratorObject::Source::Map:
+    case IteratorObject::Source::Filter: return o->end;
+    default: return 0;
+  }
+}
+// A lazy iterator over `inputs` (already iterators); checks the nesting limit.
+Value makeLazy(IteratorObject::Source src, Value seq, const std::vector<Value>& inputs) {
+  int64_t depth = 0;
+  for (const Value& in : inputs)
+    if (in.isObj(ObjKind::Iterator)) depth = std::max(depth, iteratorDepth(in));
+  if (depth + 1 > kMaxIteratorDepth)
+    throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (iterators nested too deeply)");
+  auto it = makeRef<IteratorObject>(src, std::move(seq));
+  it->end = depth + 1;
+  return Value(it);
+}
+}  // namespace
+
+Value makeEnumerate(Interpreter& interp, const Value& iterable, int64_t start) {
+  Value inner = makeIterator(interp, iterable);
+  Value it = makeLazy(IteratorObject::Source::Enumerate, inner, {inner});
+  it.as<IteratorObject>()->pos = start;
+  return it;
+}
+
+Value makeZip(Interpreter& interp, const CallArgs& iterables) {
+  std::vector<Value> iters;
+  for (size_t i = 0; i < iterables.nargs; ++i) iters.push_back(makeIterator(interp, iterables[i]));
+  Value seq = makeTuple(iters);
+  return makeLazy(IteratorObject::Source::Zip, seq, iters);
+}
+
+Value makeMap(Interpreter& interp, const Value& fn, const CallArgs& iterables) {
+  std::vector<Value> parts{fn};
+  for (size_t i = 0; i < iterables.nargs; ++i) parts.push_back(makeIterator(interp, iterables[i]));
+  std::vector<Value> iters(parts.begin() + 1, parts.end());
+  Value seq = makeTuple(std::move(parts));
+  return makeLazy(IteratorObject::Source::Map, seq, iters);
+}
+
+Value makeFilter(Interpreter& interp, const Value& fn, const Value& iterable) {
+  Value inner = makeIterator(interp, iterable);
+  return makeLazy(IteratorObject::Source::Filter, makeTuple({fn, inner}), {inner});
+}
+
+Value makeReversed(Interpreter& interp, const Value& seq) {
+  if (seq.isObj(ObjKind::Range) && seq.as<RangeObject>()->step != INT64_MIN) {
+    auto* r = seq.as<RangeObject>();
+    int64_t n = r->length();
+    auto it = makeRef<IteratorObject>(IteratorObject::Source::Range, seq);
+    // The last element, stepping back past the first (no int64 overflow:
+    // the bounds are computed in 128 bits and clamped into the range).
+    __int128 last = static_cast<__int128>(r->start) + static_cast<__int128>(n - 1) * r->step;
+    __int128 stop = static_cast<__int128>(r->start) - r->step;
+    it->pos = n ? static_cast<int64_t>(last) : r->start;
+    it->step = -r->step;
+    if (n == 0) it->end = r->start;
+    else if (stop > INT64_MAX) it->end = INT64_MAX;
+    else if (stop < INT64_MIN) it->end = INT64_MIN;
+    else it->end = static_cast<int64_t>(stop);
+    return Value(it);
+  }
+  Value items = seq;
+  if (!seq.isObj(ObjKind::List) && !seq.isObj(ObjKind::Tuple)) {
+    if (seq.isObj(ObjKind::Iterator) || !(seq.isObj(ObjKind::Str) || seq.isObj(ObjKind::Dict) || seq.isObj(ObjKind::Range) || seq.isTensor() || asDictView(seq)))
+      throw Error(ErrorKind::Type, "'" + typeName(seq) + "' object is not reversible");
+    items = makeList(iterateAll(interp, seq));
+  }
+  auto it = makeRef<IteratorObject>(IteratorObject::Source::ReverseSequence, items);
+  it->pos = length(interp, items) - 1;
+  return Value(it);
 }
 
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable) {

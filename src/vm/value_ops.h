@@ -72,6 +72,12 @@ int64_t indexValue(const Value& v, const char* what);
 Value makeIterator(Interpreter& interp, const Value& iterable);
 // Advances `it`; false when exhausted.
 bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out);
+// The lazy iterators of enumerate/zip/map/filter/reversed (Note [Iterator state]).
+Value makeEnumerate(Interpreter& interp, const Value& iterable, int64_t start);
+Value makeZip(Interpreter& interp, const CallArgs& iterables);
+Value makeMap(Interpreter& interp, const Value& fn, const CallArgs& iterables);
+Value makeFilter(Interpreter& interp, const Value& fn, const Value& iterable);
+Value makeReversed(Interpreter& interp, const Value& sequence);
 // Materialises any iterable as a vector (list(x)).
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable);
 

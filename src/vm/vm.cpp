@@ -369,7 +369,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         auto* m = obj.as<ModuleObject>();
         if (const Value* v = m->get(name)) return *v;
         if (name == "__name__") return makeStr(m->name);
-        throw Error(ErrorKind::Type, "module '" + m->name + "' has no attribute '" + std::string(name) + "'");
+        throw Error(ErrorKind::Attribute, "module '" + m->name + "' has no attribute '" + std::string(name) + "'");
       }
       case ObjKind::Tensor: return tensorGetAttr(interp, obj, name);
       case ObjKind::Function:
@@ -401,7 +401,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         break;
     }
   }
-  throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
+  throw Error(ErrorKind::Attribute, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 
 void setAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
@@ -409,7 +409,7 @@ void setAttr(Interpreter& interp, const Value& obj, std::string_view name, const
     obj.as<ModuleObject>()->set(std::string(name), value);
     return;
   }
-  throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
+  throw Error(ErrorKind::Attribute, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 
 }  // namespace tdsl

@@ -208,7 +208,7 @@ Value methodTrampoline(Interpreter& interp, const CallArgs& call, const void* da
 }
 
 [[noreturn]] void noAttribute(std::string_view name) {
-  throw Error(ErrorKind::Name, "'Tensor' object has no attribute '" + std::string(name) + "'");
+  throw Error(ErrorKind::Attribute, "'Tensor' object has no attribute '" + std::string(name) + "'");
 }
 
 const char* operatorSymbol(BinaryOp op) {

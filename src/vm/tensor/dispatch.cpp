@@ -280,7 +280,7 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
 Value callOp(TensorState& state, std::string_view name, std::initializer_list<Value> args,
              std::initializer_list<KwArg> kwargs) {
   const ir::OverloadSet* set = ir::opTable().overloads(name);
-  if (!set) throw Error(ErrorKind::Name, "module 'torch' has no attribute '" + std::string(name) + "'");
+  if (!set) throw Error(ErrorKind::Attribute, "module 'torch' has no attribute '" + std::string(name) + "'");
   CallArgs call{args.begin(), args.size(), kwargs.begin(), kwargs.size()};
   return callOverloads(state, *set, CallStyle::Function, nullptr, call);
 }
@@ -289,7 +289,7 @@ Value callMethod(TensorState& state, const Value& self, std::string_view name, s
                  std::initializer_list<KwArg> kwargs) {
   const ir::OverloadSet* set = ir::opTable().overloads(name);
   if (!set || !set->anyMethod)
-    throw Error(ErrorKind::Name, "'Tensor' object has no attribute '" + std::string(name) + "'");
+    throw Error(ErrorKind::Attribute, "'Tensor' object has no attribute '" + std::string(name) + "'");
   CallArgs call{args.begin(), args.size(), kwargs.begin(), kwargs.size()};
   return callOverloads(state, *set, CallStyle::Method, &self, call);
 }

@@ -1,0 +1,230 @@
+// Definite-assignment analysis: see definite_assignment.h and
+// Note [Conservative definite assignment].
+#include "vm/definite_assignment.h"
+
+#include <algorithm>
+
+namespace tdsl {
+namespace {
+
+using namespace ast;
+
+// The names definitely assigned at a program point; `unreachable` is the top
+// element (after return/break/continue), neutral for intersections.
+struct State {
+  std::set<std::string> assigned;
+  bool unreachable = false;
+};
+
+State meet(const State& a, const State& b) {
+  if (a.unreachable) return b;
+  if (b.unreachable) return a;
+  State out;
+  std::set_intersection(a.assigned.begin(), a.assigned.end(), b.assigned.begin(), b.assigned.end(),
+                        std::inserter(out.assigned, out.assigned.end()));
+  return out;
+}
+
+class Analysis {
+ public:
+  explicit Analysis(const std::function<bool(const std::string&)>& isLocal) : isLocal_(isLocal) {}
+  std::set<std::string> flagged;
+
+  void block(const StmtList& b, State& st) {
+    for (auto& s : b) stmt(*s, st);
+  }
+
+ private:
+  const std::function<bool(const std::string&)>& isLocal_;
+  std::vector<std::set<std::string>> compVars_;   // comprehension targets in scope
+  std::vector<std::vector<State>> breakStates_;   // per enclosing loop
+
+  bool inComp(const std::string& n) const {
+    for (auto& s : compVars_)
+      if (s.count(n)) return true;
+    return false;
+  }
+  void read(const std::string& n, const State& st) {
+    if (st.unreachable || inComp(n) || !isLocal_(n)) return;
+    if (!st.assigned.count(n)) flagged.insert(n);
+  }
+
+  void target(const Expr& e, State& st) {
+    if (auto* n = e.as<Name>()) { st.assigned.insert(n->id); return; }
+    if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) target(*x, st); return; }
+    if (auto* l = e.as<List>()) { for (auto& x : l->elts) target(*x, st); return; }
+    expr(e, st);  // attribute / subscript targets read their parts
+  }
+
+  void exprs(const ExprList& es, const State& st) {
+    for (auto& e : es) expr(*e, st);
+  }
+  void opt(const ExprPtr& e, const State& st) {
+    if (e) expr(*e, st);
+  }
+
+  void fstringParts(const std::vector<FStringPart>& parts, const State& st) {
+    for (auto& p : parts) {
+      if (p.expr) expr(*p.expr, st);
+      fstringParts(p.spec, st);
+    }
+  }
+
+  // Expressions assign nothing (no walrus), so only their reads matter.
+  void expr(const Expr& e, const State& st) {
+    switch (e.kind) {
+      case Expr::Kind::NoneLit: case Expr::Kind::EllipsisLit: case Expr::Kind::BoolLit:
+      case Expr::Kind::IntLit: case Expr::Kind::FloatLit: case Expr::Kind::StrLit: return;
+      case Expr::Kind::FString: fstringParts(e.as<FString>()->parts, st); return;
+      case Expr::Kind::Name: read(e.as<Name>()->id, st); return;
+      case Expr::Kind::Tuple: exprs(e.as<Tuple>()->elts, st); return;
+      case Expr::Kind::List: exprs(e.as<List>()->elts, st); return;
+      case Expr::Kind::Dict: exprs(e.as<Dict>()->keys, st); exprs(e.as<Dict>()->values, st); return;
+      case Expr::Kind::Call: {
+        auto* c = e.as<Call>();
+        expr(*c->func, st);
+        exprs(c->args, st);
+        for (auto& k : c->keywords) expr(*k.value, st);
+        return;
+      }
+      case Expr::Kind::Attribute: expr(*e.as<Attribute>()->value, st); return;
+      case Expr::Kind::Subscript: expr(*e.as<Subscript>()->value, st); expr(*e.as<Subscript>()->index, st); return;
+      case Expr::Kind::Slice: {
+        auto* s = e.as<Slice>();
+        opt(s->lower, st); opt(s->upper, st); opt(s->step, st);
+        return;
+      }
+      case Expr::Kind::UnaryOp: expr(*e.as<UnaryOp>()->operand, st); return;
+      case Expr::Kind::BinOp: expr(*e.as<BinOp>()->lhs, st); expr(*e.as<BinOp>()->rhs, st); return;
+      case Expr::Kind::Compare: expr(*e.as<Compare>()->left, st); exprs(e.as<Compare>()->comparators, st); return;
+      case Expr::Kind::BoolOp: exprs(e.as<BoolOp>()->values, st); return;
+      case Expr::Kind::IfExp: {
+        auto* i = e.as<IfExp>();
+        expr(*i->test, st); expr(*i->body, st); expr(*i->orelse, st);
+        return;
+      }
+      case Expr::Kind::ListComp: {
+        auto* c = e.as<ListComp>();
+        compVars_.emplace_back();
+        for (size_t g = 0; g < c->generators.size(); ++g) {
+          auto& gen = c->generators[g];
+          expr(*gen.iter, st);
+          compTargets(*gen.target);
+          exprs(gen.ifs, st);
+        }
+        expr(*c->elt, st);
+        compVars_.pop_back();
+        return;
+      }
+      case Expr::Kind::Lambda:
+        // The body runs later, in its own scope; the defaults run now.
+        for (auto& p : e.as<Lambda>()->params) opt(p.defaultValue, st);
+        return;
+    }
+  }
+  void compTargets(const Expr& e) {
+    if (auto* n = e.as<Name>()) { compVars_.back().insert(n->id); return; }
+    if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) compTargets(*x); return; }
+    if (auto* l = e.as<List>()) { for (auto& x : l->elts) compTargets(*x); return; }
+  }
+
+  static bool isTrueLiteral(const Expr& e) {
+    auto* b = e.as<BoolLit>();
+    return b && b->value;
+  }
+
+  void loopBody(const StmtList& body, State st, State& after, bool onlyBreakExits) {
+    breakStates_.emplace_back();
+    State entry = st;
+    block(body, st);
+    State out = onlyBreakExits ? State{{}, true} : entry;
+    for (auto& b : breakStates_.back()) out = meet(out, b);
+    breakStates_.pop_back();
+    after = out;
+  }
+
+  void stmt(const Stmt& s, State& st) {
+    switch (s.kind) {
+      case Stmt::Kind::ExprStmt: expr(*s.as<ExprStmt>()->value, st); return;
+      case Stmt::Kind::Assign: {
+        auto* a = s.as<Assign>();
+        expr(*a->value, st);
+        for (auto& t : a->targets) target(*t, st);
+        return;
+      }
+      case Stmt::Kind::AugAssign: {
+        auto* a = s.as<AugAssign>();
+        expr(*a->target, st);  // x += 1 reads x first
+        expr(*a->value, st);
+        if (auto* n = a->target->as<Name>()) st.assigned.insert(n->id);
+        return;
+      }
+      case Stmt::Kind::If: {
+        auto* i = s.as<If>();
+        State out{{}, true};
+        for (auto& b : i->branches) {
+          expr(*b.test, st);
+          State branch = st;
+          block(b.body, branch);
+          out = meet(out, branch);
+        }
+        State orelse = st;
+        block(i->orelse, orelse);
+        st = meet(out, orelse);
+        return;
+      }
+      case Stmt::Kind::While: {
+        auto* w = s.as<While>();
+        expr(*w->test, st);
+        loopBody(w->body, st, st, isTrueLiteral(*w->test));
+        return;
+      }
+      case Stmt::Kind::For: {
+        auto* f = s.as<For>();
+        expr(*f->iter, st);
+        State body = st;
+        target(*f->target, body);
+        State after;
+        loopBody(f->body, body, after, false);
+        st = meet(st, after);
+        return;
+      }
+      case Stmt::Kind::Break:
+        if (!breakStates_.empty()) breakStates_.back().push_back(st);
+        st.unreachable = true;
+        return;
+      case Stmt::Kind::Continue: st.unreachable = true; return;
+      case Stmt::Kind::Pass: return;
+      case Stmt::Kind::FunctionDef: {
+        auto* f = s.as<FunctionDef>();
+        exprs(f->decorators, st);
+        for (auto& p : f->params) opt(p.defaultValue, st);
+        st.assigned.insert(f->name);
+        return;
+      }
+      case Stmt::Kind::Return: opt(s.as<Return>()->value, st); st.unreachable = true; return;
+      case Stmt::Kind::Assert: expr(*s.as<Assert>()->test, st); opt(s.as<Assert>()->msg, st); return;
+      case Stmt::Kind::Import:
+        for (auto& a : s.as<Import>()->names)
+          st.assigned.insert(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname);
+        return;
+      case Stmt::Kind::ImportFrom:
+        for (auto& a : s.as<ImportFrom>()->names) st.assigned.insert(a.asname.empty() ? a.name : a.asname);
+        return;
+      case Stmt::Kind::Global: return;
+    }
+  }
+};
+
+}  // namespace
+
+std::set<std::string> possiblyUnassignedLocals(const std::vector<ast::Param>& params, const ast::StmtList& body,
+                                               const std::function<bool(const std::string&)>& isLocal) {
+  Analysis a(isLocal);
+  State st;
+  for (auto& p : params) st.assigned.insert(p.name);
+  a.block(body, st);
+  return a.flagged;
+}
+
+}  // namespace tdsl

@@ -1,0 +1,17 @@
+# enumerate/zip/map/filter/reversed are lazy: no list of 10**8 items is built.
+z = zip(range(10**8), range(10**8))
+print(next(z), next(z))
+e = enumerate(range(10**8), 5)
+print(next(e), next(e))
+m = map(lambda a, b: a * b, range(10**8), range(10**8))
+print(next(m), next(m), next(m))
+f = filter(lambda v: v % 7 == 6, range(10**8))
+print(next(f), next(f))
+r = reversed(range(10**8))
+print(next(r))
+print(list(reversed(range(0, 10, 3))), list(reversed(range(5, -5, -4))), list(reversed([1, 2, 3])))
+print(list(filter(None, [0, 1, "", "a"])), list(zip()), list(zip([1, 2, 3], "ab")))
+it = zip([1, 2], [3, 4])
+print(list(it), list(it))
+for i, (a, b) in enumerate(zip("xy", [10, 20])):
+    print(i, a, b)
