@@ -1,0 +1,6 @@
+print([x * x for x in range(6)])
+print([x for x in range(20) if x % 3 == 0])
+print([(i, j) for i in range(3) for j in range(i)])
+print([[j for j in range(i)] for i in range(4)])
+print([c.upper() for c in "abc"])
+print(sum(x for x in range(101)) if False else sum([x for x in range(101)]))

@@ -1,0 +1,12 @@
+import torch
+x = torch.arange(24, dtype=torch.float32).reshape(2, 3, 4)
+print(x.sum(), x.mean(), x.max(), x.min(), x.prod() if False else x[0, 0, 1:4].prod(), x.argmax(), x.argmin())
+print(x.sum(0), x.sum(dim=1), x.sum(2, keepdim=True), x.mean(dim=-1), x.sum(dim=(0, 2)) if True else 0)
+v, i = x.max(dim=1)
+print(v, i)
+r = x.min(dim=2, keepdim=True)
+print(r.values, r.indices)
+print(x.argmax(dim=0), x.argmin(dim=2, keepdim=True))
+print((x > 5).all(), (x > 5).any(), (x >= 0).all(dim=0), (x > 20).any(dim=2))
+n = torch.tensor([[1, 2], [3, 4]])
+print(n.sum(), n.sum(0), n.prod(1), n.mean(dtype=torch.float32) if False else n.float().mean(), n.max(), n.sum().dtype)
