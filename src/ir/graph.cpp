@@ -129,53 +129,47 @@ std::vector<IrValue*> Arg::values() const {
 
 // --- IrValue ------------------------------------------------------------------
 
-void IrValue::replaceAllUsesWith(IrValue* other) {
-  TDSL_ASSERT(other != this);
-  std::vector<Node*> users = users_;
+namespace {
+
+// The users of a value, each once (a node reading it twice is listed twice),
+// copied so the caller may rewrite arguments while walking them.
+std::vector<Node*> distinctUsers(std::vector<Node*> users) {
   std::sort(users.begin(), users.end());
   users.erase(std::unique(users.begin(), users.end()), users.end());
-  for (Node* user : users) {
-    for (size_t i = 0; i < user->args().size(); ++i) {
-      Arg a = user->args()[i];
-      bool changed = false;
-      if (a.kind == Arg::Kind::Tensor && a.tensor == this) {
-        a.tensor = other;
-        changed = true;
-      }
-      if (a.kind == Arg::Kind::TensorList)
-        for (IrValue*& v : a.tensors)
-          if (v == this) {
-            v = other;
-            changed = true;
-          }
-      if (changed) user->setArg(i, a);
+  return users;
+}
+
+// Points every argument of `user` that reads `from` (alone or in a tensor
+// list) at `to`, through Node::setArg so both use lists stay exact.
+void redirectArgs(Node* user, IrValue* from, IrValue* to) {
+  for (size_t i = 0; i < user->args().size(); ++i) {
+    Arg a = user->args()[i];
+    bool changed = false;
+    if (a.kind == Arg::Kind::Tensor && a.tensor == from) {
+      a.tensor = to;
+      changed = true;
     }
+    if (a.kind == Arg::Kind::TensorList)
+      for (IrValue*& v : a.tensors)
+        if (v == from) {
+          v = to;
+          changed = true;
+        }
+    if (changed) user->setArg(i, a);
   }
+}
+
+}  // namespace
+
+void IrValue::replaceAllUsesWith(IrValue* other) {
+  TDSL_ASSERT(other != this);
+  for (Node* user : distinctUsers(users_)) redirectArgs(user, this, other);
 }
 
 void IrValue::replaceUsesAfterWith(const Node* pos, IrValue* other) {
   TDSL_ASSERT(other != this);
-  std::vector<Node*> users = users_;
-  std::sort(users.begin(), users.end());
-  users.erase(std::unique(users.begin(), users.end()), users.end());
-  for (Node* user : users) {
-    if (!pos->isBefore(user)) continue;
-    for (size_t i = 0; i < user->args().size(); ++i) {
-      Arg a = user->args()[i];
-      bool changed = false;
-      if (a.kind == Arg::Kind::Tensor && a.tensor == this) {
-        a.tensor = other;
-        changed = true;
-      }
-      if (a.kind == Arg::Kind::TensorList)
-        for (IrValue*& v : a.tensors)
-          if (v == this) {
-            v = other;
-            changed = true;
-          }
-      if (changed) user->setArg(i, a);
-    }
-  }
+  for (Node* user : distinctUsers(users_))
+    if (pos->isBefore(user)) redirectArgs(user, this, other);
 }
 
 // --- Node -------------------------------------------------------------------
