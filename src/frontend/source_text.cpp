@@ -53,6 +53,12 @@ void appendUtf8(std::string& out, uint32_t cp) {
   }
 }
 
+size_t codePointCount(std::string_view utf8) {
+  size_t n = 0;
+  for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
 SourceLoc locationAfter(SourceLoc loc, std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "frontend/diagnostics.h"
+#include "frontend/source_text.h"
 
 namespace tdsl {
 namespace {
@@ -59,30 +60,6 @@ bool decodeUtf8(std::string_view text, size_t i, uint32_t& cp, size_t& length) {
     cp = (cp << 6) | (c & 0x3F);
   }
   return true;
-}
-
-size_t codePointCount(std::string_view text) {
-  size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
-void appendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 // str.isprintable() for the code points that matter in practice: controls,
@@ -296,7 +273,7 @@ NumberParts splitNumber(bool negative, std::string text) {
 }
 
 std::string alignText(const FormatSpec& f, std::string_view text) {
-  int64_t padding = f.width - static_cast<int64_t>(codePointCount(text));
+  int64_t padding = f.width - static_cast<int64_t>(frontend::codePointCount(text));
   int64_t lpad = 0, rpad = 0;
   if (padding > 0) {
     if (f.align == '>') lpad = padding;
@@ -542,7 +519,7 @@ std::string formatInteger(int64_t value, std::string_view specText, const char* 
     if (f.sign) valueError("Sign not allowed with integer format specifier 'c'");
     if (f.alternate) valueError("Alternate form (#) not allowed with integer format specifier 'c'");
     if (value < 0 || value > 0x10FFFF) throw Error(ErrorKind::Overflow, "%c arg not in range(0x110000)");
-    appendUtf8(n.remainder, static_cast<uint32_t>(value));
+    frontend::appendUtf8(n.remainder, static_cast<uint32_t>(value));
     // The character counts as one column whatever its UTF-8 length.
     FormatSpec g = f;
     g.width = f.width < 0 ? -1 : f.width + static_cast<int64_t>(n.remainder.size()) - 1;
@@ -578,7 +555,7 @@ std::string formatStr(std::string_view value, std::string_view specText) {
   if (f.alternate) valueError("Alternate form (#) not allowed in string format specifier");
   if (f.align == '=') valueError("'=' alignment not allowed in string format specifier");
   std::string_view text = value;
-  if (f.precision >= 0 && static_cast<int64_t>(codePointCount(text)) > f.precision) {
+  if (f.precision >= 0 && static_cast<int64_t>(frontend::codePointCount(text)) > f.precision) {
     size_t i = 0;
     for (int64_t k = 0; k < f.precision && i < text.size(); ++k)
       i += std::min(utf8SequenceLength(static_cast<unsigned char>(text[i])), text.size() - i);
