@@ -89,13 +89,6 @@ void comparison(const BoundArgs& a, MetaResult& r) {
   setContiguous(r, DType::Bool, broadcastShapes(shapeOf(a[0]), shapeOf(a[1])));
 }
 
-void unary(const BoundArgs& a, MetaResult& r) {
-  const TensorObject& self = tensorArg(a, 0);
-  setContiguous(r, self.dtype(), self.sizes());
-}
-
-void unaryInplace(const BoundArgs& a, MetaResult& r) { inplaceResult(a, r); }
-
 void unaryFloat(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   setContiguous(r, isFloating(self.dtype()) ? self.dtype() : DType::Float32, self.sizes());

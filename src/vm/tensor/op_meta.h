@@ -20,8 +20,6 @@ DType checkBinaryInplace(const BoundArgs& a, bool trueDivide);
 void trueDivide(const BoundArgs& a, MetaResult& r);        // integral results become the default float
 void trueDivideInplace(const BoundArgs& a, MetaResult& r);
 void comparison(const BoundArgs& a, MetaResult& r);        // broadcast, bool
-void unary(const BoundArgs& a, MetaResult& r);
-void unaryInplace(const BoundArgs& a, MetaResult& r);
 void unaryFloat(const BoundArgs& a, MetaResult& r);        // integral inputs give the default float
 void unaryFloatInplace(const BoundArgs& a, MetaResult& r);
 void logicalUnary(const BoundArgs& a, MetaResult& r);
