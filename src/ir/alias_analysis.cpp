@@ -76,15 +76,6 @@ bool concreteDims(const ValueMeta& m, std::vector<Dim>* dims, int64_t* offset, i
   return true;
 }
 
-void bounds(const std::vector<Dim>& dims, int64_t offset, int64_t* lo, int64_t* hi) {
-  *lo = *hi = offset;
-  for (auto& d : dims) {
-    int64_t span = (d.size - 1) * d.stride;
-    if (span < 0) *lo += span;
-    else *hi += span;
-  }
-}
-
 void enumerate(const std::vector<Dim>& dims, int64_t offset, std::vector<int64_t>* out) {
   std::vector<int64_t> idx(dims.size(), 0);
   while (true) {
@@ -102,7 +93,200 @@ void enumerate(const std::vector<Dim>& dims, int64_t offset, std::vector<int64_t
   }
 }
 
-constexpr int64_t kEnumerationLimit = int64_t(1) << 20;
+// Only hasInternalOverlap's last resort enumerates, and only this many
+// elements: regionOverlap never does (Note [Deciding overlap]).
+constexpr int64_t kEnumerationLimit = int64_t(1) << 12;
+
+int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+
+// Note [Deciding overlap]
+// A region is compared as the SET of addresses it covers, in a canonical form:
+// size-1 and stride-0 dims dropped (a stride-0 dim repeats addresses, it adds
+// none), negative strides flipped (offset moved to the lowest address), dims
+// sorted by stride and merged where the set is a single progression (a dim of
+// stride k*s, k <= size, on top of a dim of stride s). A contiguous tensor or
+// a step-1 slice thus becomes one dim of stride 1, whatever its size.
+// Then, in time independent of the number of elements:
+//   - bounding intervals apart, or offsets differing modulo the gcd of all
+//     strides (x[0::2] vs x[1::2]): disjoint;
+//   - two 1-D progressions: exact, by the Chinese remainder theorem (the
+//     common addresses form a progression with step lcm; is its first one past
+//     both starts still below both ends?);
+//   - a dense interval (one stride-1 dim) against anything: does the other
+//     region hit the interval? Exact, row by row from the outermost dim, where
+//     rows lying wholly inside the interval answer at once and only rows
+//     straddling an end are examined further;
+//   - two regions that split into rows of the same outer stride S with every
+//     row's inner part inside [0, S) (x[:, 0:2] vs x[:, 2:4]): each is a
+//     product rows x columns, so they meet iff their row ranges and their
+//     column regions both meet (recursively);
+//   - otherwise rows of one region are compared with the other one by one,
+//     skipping rows outside its bounds.
+// Every step that visits rows spends from a fixed budget; when it runs out the
+// answer is "may overlap", never an enumeration.
+struct Region {
+  int64_t offset = 0;
+  std::vector<Dim> dims;  // positive strides, ascending, sizes >= 2
+  int64_t lo() const { return offset; }
+  int64_t hi() const {
+    int64_t h = offset;
+    for (const Dim& d : dims) h += (d.size - 1) * d.stride;
+    return h;
+  }
+  bool dense() const { return dims.size() == 1 && dims[0].stride == 1; }
+};
+
+Region canonical(const std::vector<Dim>& dims, int64_t offset) {
+  Region r;
+  r.offset = offset;
+  for (Dim d : dims) {
+    if (d.size <= 1 || d.stride == 0) continue;
+    if (d.stride < 0) {
+      r.offset += (d.size - 1) * d.stride;
+      d.stride = -d.stride;
+    }
+    r.dims.push_back(d);
+  }
+  std::sort(r.dims.begin(), r.dims.end(), [](const Dim& x, const Dim& y) { return x.stride < y.stride; });
+  std::vector<Dim> merged;
+  for (const Dim& d : r.dims) {
+    if (!merged.empty()) {
+      Dim& prev = merged.back();
+      int64_t k = d.stride / prev.stride;
+      if (d.stride % prev.stride == 0 && k <= prev.size) {
+        // {i*s + j*k*s} = {0 .. (size-1) + (d.size-1)*k} * s
+        prev.size = (prev.size - 1) + (d.size - 1) * k + 1;
+        continue;
+      }
+    }
+    merged.push_back(d);
+  }
+  r.dims = std::move(merged);
+  return r;
+}
+
+enum class Tri { No, Yes, Unknown };
+
+// The region without its outermost dim, shifted to row `row` of it.
+Region rowOf(const Region& r, int64_t row) {
+  Region inner;
+  inner.offset = r.offset + row * r.dims.back().stride;
+  inner.dims.assign(r.dims.begin(), r.dims.end() - 1);
+  return inner;
+}
+
+// Does the region have an address in [L, H]?
+Tri hitsInterval(const Region& r, int64_t L, int64_t H, int* budget) {
+  int64_t lo = r.lo(), hi = r.hi();
+  if (hi < L || lo > H) return Tri::No;
+  if ((L <= lo && lo <= H) || (L <= hi && hi <= H)) return Tri::Yes;  // both ends are addresses
+  if (r.dims.empty()) return Tri::No;
+  if (r.dims.size() == 1) {
+    const Dim& d = r.dims[0];
+    int64_t first = lo + ceilDiv(L - lo, d.stride) * d.stride;  // L > lo here
+    return first <= H && first <= hi ? Tri::Yes : Tri::No;
+  }
+  const Dim& outer = r.dims.back();
+  int64_t S = outer.stride;
+  int64_t innerSpan = hi - lo - (outer.size - 1) * S;
+  // Rows wholly inside [L, H] answer at once.
+  int64_t fullFirst = std::max<int64_t>(0, ceilDiv(L - lo, S));
+  int64_t fullLast = std::min<int64_t>(outer.size - 1, floorDiv(H - lo - innerSpan, S));
+  if (fullFirst <= fullLast) return Tri::Yes;
+  int64_t first = std::max<int64_t>(0, ceilDiv(L - lo - innerSpan, S));
+  int64_t last = std::min<int64_t>(outer.size - 1, floorDiv(H - lo, S));
+  bool unknown = false;
+  for (int64_t k = first; k <= last; ++k) {
+    if (--*budget < 0) return Tri::Unknown;
+    Tri t = hitsInterval(rowOf(r, k), L, H, budget);
+    if (t == Tri::Yes) return t;
+    unknown = unknown || t == Tri::Unknown;
+  }
+  return unknown ? Tri::Unknown : Tri::No;
+}
+
+// Two 1-D progressions {oa + i*sa : i < na} and {ob + j*sb : j < nb}.
+Tri progressionsMeet(const Region& a, const Region& b) {
+  using Wide = __int128;
+  int64_t sa = a.dims[0].stride, sb = b.dims[0].stride;
+  int64_t g = std::gcd(sa, sb);
+  int64_t diff = b.offset - a.offset;
+  if (diff % g != 0) return Tri::No;
+  // i * (sa/g) == diff/g  (mod sb/g): i = (diff/g) * inverse(sa/g) mod m.
+  int64_t m = sb / g;
+  Wide inv = 1;
+  if (m > 1) {
+    Wide r0 = m, r1 = (sa / g) % m, t0 = 0, t1 = 1;
+    while (r1 != 0) {
+      Wide q = r0 / r1;
+      Wide r2 = r0 - q * r1, t2 = t0 - q * t1;
+      r0 = r1, r1 = r2, t0 = t1, t1 = t2;
+    }
+    inv = ((t0 % m) + m) % m;
+  }
+  Wide i0 = m > 1 ? ((((Wide(diff / g) % m) + m) % m) * inv) % m : 0;
+  Wide x0 = Wide(a.offset) + i0 * sa;       // an address of both progressions' lattices
+  Wide step = Wide(m) * sa;                 // lcm(sa, sb)
+  Wide lo = std::max(a.lo(), b.lo()), hi = std::min(a.hi(), b.hi());
+  Wide x = x0;
+  if (x < lo) x += ((lo - x + step - 1) / step) * step;
+  return x <= hi ? Tri::Yes : Tri::No;
+}
+
+// Split into rows of stride S with every row's inner part inside [0, S);
+// false when the region does not split that way.
+bool splitRows(const Region& r, int64_t S, int64_t* firstRow, int64_t* rows, Region* inner) {
+  *inner = Region{};
+  *rows = 1;
+  inner->dims = r.dims;
+  if (!r.dims.empty() && r.dims.back().stride == S) {
+    *rows = r.dims.back().size;
+    inner->dims.pop_back();
+  }
+  *firstRow = floorDiv(r.offset, S);
+  inner->offset = floorMod(r.offset, S);
+  return inner->hi() < S;
+}
+
+Tri overlaps(const Region& a, const Region& b, int* budget) {
+  if (a.hi() < b.lo() || b.hi() < a.lo()) return Tri::No;
+  int64_t g = 0;
+  for (const Dim& d : a.dims) g = std::gcd(g, d.stride);
+  for (const Dim& d : b.dims) g = std::gcd(g, d.stride);
+  if (g > 1 && (a.offset - b.offset) % g != 0) return Tri::No;
+  if (a.dims.empty()) return hitsInterval(b, a.offset, a.offset, budget);
+  if (b.dims.empty()) return hitsInterval(a, b.offset, b.offset, budget);
+  if (a.dense()) return hitsInterval(b, a.lo(), a.hi(), budget);
+  if (b.dense()) return hitsInterval(a, b.lo(), b.hi(), budget);
+  if (a.dims.size() == 1 && b.dims.size() == 1) return progressionsMeet(a, b);
+  if (--*budget < 0) return Tri::Unknown;
+  int64_t S = std::max(a.dims.back().stride, b.dims.back().stride);
+  int64_t rowA, rowsA, rowB, rowsB;
+  Region innerA, innerB;
+  if (splitRows(a, S, &rowA, &rowsA, &innerA) && splitRows(b, S, &rowB, &rowsB, &innerB)) {
+    if (rowA + rowsA - 1 < rowB || rowB + rowsB - 1 < rowA) return Tri::No;
+    return overlaps(innerA, innerB, budget);
+  }
+  // Rows of the region with the larger outer stride, one by one.
+  const Region& outer = a.dims.back().stride >= b.dims.back().stride ? a : b;
+  const Region& other = &outer == &a ? b : a;
+  int64_t S2 = outer.dims.back().stride;
+  int64_t innerSpan = outer.hi() - outer.lo() - (outer.dims.back().size - 1) * S2;
+  int64_t first = std::max<int64_t>(0, ceilDiv(other.lo() - outer.lo() - innerSpan, S2));
+  int64_t last = std::min<int64_t>(outer.dims.back().size - 1, floorDiv(other.hi() - outer.lo(), S2));
+  bool unknown = false;
+  for (int64_t k = first; k <= last; ++k) {
+    if (--*budget < 0) return Tri::Unknown;
+    Tri t = overlaps(rowOf(outer, k), other, budget);
+    if (t == Tri::Yes) return t;
+    unknown = unknown || t == Tri::Unknown;
+  }
+  return unknown ? Tri::Unknown : Tri::No;
+}
+
+constexpr int kOverlapBudget = 256;
 
 }  // namespace
 
@@ -112,22 +296,8 @@ Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
   int64_t oa, ob, na, nb;
   if (!concreteDims(a, &da, &oa, &na) || !concreteDims(b, &db, &ob, &nb)) return Overlap::May;
   if (na == 0 || nb == 0) return Overlap::Disjoint;
-  int64_t loA, hiA, loB, hiB;
-  bounds(da, oa, &loA, &hiA);
-  bounds(db, ob, &loB, &hiB);
-  if (hiA < loB || hiB < loA) return Overlap::Disjoint;
-  int64_t g = 0;
-  for (auto& d : da) g = std::gcd(g, d.stride < 0 ? -d.stride : d.stride);
-  for (auto& d : db) g = std::gcd(g, d.stride < 0 ? -d.stride : d.stride);
-  if (g > 1 && ((oa - ob) % g) != 0) return Overlap::Disjoint;
-  if (na + nb > kEnumerationLimit) return Overlap::May;
-  std::vector<int64_t> ea, eb;
-  enumerate(da, oa, &ea);
-  enumerate(db, ob, &eb);
-  std::sort(ea.begin(), ea.end());
-  for (int64_t x : eb)
-    if (std::binary_search(ea.begin(), ea.end(), x)) return Overlap::May;
-  return Overlap::Disjoint;
+  int budget = kOverlapBudget;
+  return overlaps(canonical(da, oa), canonical(db, ob), &budget) == Tri::No ? Overlap::Disjoint : Overlap::May;
 }
 
 bool hasInternalOverlap(const ValueMeta& m) {
