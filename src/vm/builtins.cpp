@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
@@ -391,14 +392,7 @@ Value b_chr(Interpreter&, const CallArgs& a, const void*) {
   int64_t c = asIntArg(a[0], "chr()");
   if (c < 0 || c > 0x10FFFF) throw Error(ErrorKind::Value, "chr() arg not in range(0x110000)");
   std::string s;
-  if (c < 0x80) s += static_cast<char>(c);
-  else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-  else if (c < 0x10000) {
-    s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  frontend::appendUtf8(s, static_cast<uint32_t>(c));
   return makeStr(s);
 }
 
