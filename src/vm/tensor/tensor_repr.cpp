@@ -33,21 +33,10 @@
 #include <string>
 #include <vector>
 
+#include "vm/tensor/tensor_meta.h"  // dtypeName, isFloating
+
 namespace tdsl {
 namespace {
-
-const char* dtypeSuffixName(DType dtype) {
-  switch (dtype) {
-    case DType::Bool: return "torch.bool";
-    case DType::Int32: return "torch.int32";
-    case DType::Int64: return "torch.int64";
-    case DType::Float32: return "torch.float32";
-    case DType::Float64: return "torch.float64";
-  }
-  return "torch.float32";
-}
-
-bool isFloating(DType dtype) { return dtype == DType::Float32 || dtype == DType::Float64; }
 
 // Reads elements of the strided view described by TensorReprInput.
 class ElementReader {
@@ -285,11 +274,11 @@ std::string formatTensorRepr(const TensorReprInput& input, const TensorPrintOpti
     // An empty tensor shows its shape unless it is (0,), and any dtype other
     // than the default float dtype (there are no elements to hint at it).
     if (input.sizes.size() != 1) suffixes.push_back("size=" + sizeTuple(input.sizes));
-    if (input.dtype != DType::Float32) suffixes.push_back(std::string("dtype=") + dtypeSuffixName(input.dtype));
+    if (input.dtype != DType::Float32) suffixes.push_back(std::string("dtype=torch.") + dtypeName(input.dtype));
     body = "[]";
   } else {
     if (input.dtype != DType::Float32 && input.dtype != DType::Int64 && input.dtype != DType::Bool)
-      suffixes.push_back(std::string("dtype=") + dtypeSuffixName(input.dtype));
+      suffixes.push_back(std::string("dtype=torch.") + dtypeName(input.dtype));
     ElementReader reader(input);
     bool summarize = numel > options.threshold;
     ReprPrinter printer(reader, options, summarize);
