@@ -15,9 +15,13 @@
 // Note [Regions]
 // Within one storage a value covers the element set
 // {offset + sum_i k_i * stride_i : 0 <= k_i < size_i}. regionOverlap decides
-// exactly for static metadata: interval bounds, a gcd argument (x[0::2] and
-// x[1::2] never meet) and, for up to 2^20 elements, enumeration; anything it
-// cannot prove disjoint (symbolic sizes, huge strided sets) is "may overlap".
+// from static metadata in time independent of the number of elements (Note
+// [Deciding overlap] in alias_analysis.cpp): interval bounds, a gcd argument
+// (x[0::2] and x[1::2] never meet), exact answers for 1-D progressions, dense
+// intervals and row-aligned multi-dim regions (x[:, 0:2] vs x[:, 2:4]), and a
+// bounded row-by-row search otherwise. What it cannot prove disjoint within
+// that bound (symbolic sizes, irregular as_strided sets) is "may overlap"; it
+// never enumerates elements.
 #pragma once
 
 #include <unordered_map>

@@ -17,15 +17,16 @@ namespace {
 struct PassEntry {
   const char* name;
   bool producesFunctional;  // verify the functional form afterwards
-  void (*run)(Graph& g, PipelineResult& result);
+  // `functional`: the graph is known to be functional on entry.
+  void (*run)(Graph& g, PipelineResult& result, bool functional);
 };
 
 // The one ordered list of passes.
 const PassEntry kPasses[] = {
-    {"functionalize", true, [](Graph& g, PipelineResult&) { functionalize(g); }},
-    {"reinplace", false, [](Graph& g, PipelineResult& r) { r.reinplace = reinplace(g); }},
-    {"dce", false, [](Graph& g, PipelineResult&) { dce(g); }},
-    {"cse", false, [](Graph& g, PipelineResult&) { cse(g); }},
+    {"functionalize", true, [](Graph& g, PipelineResult&, bool) { functionalize(g); }},
+    {"reinplace", false, [](Graph& g, PipelineResult& r, bool functional) { r.reinplace = reinplace(g, functional); }},
+    {"dce", false, [](Graph& g, PipelineResult&, bool) { dce(g); }},
+    {"cse", false, [](Graph& g, PipelineResult&, bool) { cse(g); }},
 };
 
 const PassEntry* findPass(const std::string& name) {
@@ -49,7 +50,7 @@ bool isKnownPass(const std::string& name) { return findPass(name) != nullptr; }
 
 PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const PipelineOptions& options) {
   PipelineResult result;
-  bool functional = false;
+  bool functional = options.inputFunctional;
   for (const std::string& name : passes) {
     const PassEntry* pass = findPass(name);
     if (!pass) {
@@ -58,7 +59,7 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
       throw Error(ErrorKind::Value, "unknown pass '" + name + "' (known: " + known + ")");
     }
     std::string before = options.log ? printGraph(g) : std::string();
-    pass->run(g, result);
+    pass->run(g, result, functional);
     result.ran.push_back(name);
     // dce and cse keep a functional graph functional.
     functional = pass->producesFunctional || (functional && name != "reinplace");

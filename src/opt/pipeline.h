@@ -29,6 +29,9 @@ struct PipelineOptions {
   bool reinplace = true;        // off: keep the functional form (aot_eager-like)
   bool verify = kVerifyPassesByDefault;  // verify after every pass
   std::ostream* log = nullptr;  // "after <pass>:" + IR or "(unchanged)"
+  // The graph is functional on entry (an earlier runPasses ran functionalize
+  // on it): passes that require that form need not verify it again.
+  bool inputFunctional = false;
 };
 
 struct PipelineResult {

@@ -402,9 +402,12 @@ std::string ReinplaceReport::str() const {
   return s;
 }
 
-ReinplaceReport reinplace(Graph& g) {
+ReinplaceReport reinplace(Graph& g, bool knownFunctional) {
   // The precondition is checked, not assumed: mutation other than trailing
-  // write-backs would make "reads after the update" meaningless.
+  // write-backs would make "reads after the update" meaningless. The pipeline
+  // establishes it itself (and verifies that after every pass in debug
+  // builds), so it does not pay for a second walk on every compile.
+  if (knownFunctional) return Reinplacer(g).run();
   auto problems = verifyGraph(g, VerifyOptions{/*functional=*/true, /*checkMeta=*/false});
   if (!problems.empty())
     throw Error(ErrorKind::Value, "reinplace requires a functional graph (run functionalize first): " + problems.front());

@@ -54,6 +54,9 @@ struct ReinplaceReport {
   std::string str() const;  // one line per decision, for logs and stats
 };
 
-ReinplaceReport reinplace(ir::Graph& g);
+// `g` must be functional (functionalize's output). Unless the caller already
+// guarantees that (the pipeline, right after functionalize), it is verified
+// first and a non-functional graph is a tdsl::Error.
+ReinplaceReport reinplace(ir::Graph& g, bool knownFunctional = false);
 
 }  // namespace tdsl::opt

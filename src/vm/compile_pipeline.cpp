@@ -34,6 +34,7 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
       std::vector<std::string> rest;
       for (const std::string& name : opt::passNames())
         if (name != "functionalize" && (backend.reinplace || name != "reinplace")) rest.push_back(name);
+      po.inputFunctional = true;  // functionalize just ran
       opt::PipelineResult r = opt::runPasses(*g, rest, po);
       result.reinplace = r.reinplace;
       for (FunctionStats* s : context.stats)
