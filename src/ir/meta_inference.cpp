@@ -87,11 +87,10 @@ static std::vector<ValueMeta> structuralMetas(const OpDef& op, const std::vector
     // A floating argument of another dtype (or any floating argument of an
     // integral self) may promote the result; integral tensor arguments are
     // indices, masks or same-kind values and never promote a floating self.
-    auto floating = [](DType d) { return d == DType::Float32 || d == DType::Float64; };
     for (size_t i = 1; i < args.size(); ++i) {
       for (const IrValue* v : args[i].values())
-        if (floating(v->meta().dtype) && v->meta().dtype != self.dtype) return fail();
-      if (args[i].kind == Arg::Kind::Float && !floating(self.dtype)) return fail();
+        if (isFloating(v->meta().dtype) && v->meta().dtype != self.dtype) return fail();
+      if (args[i].kind == Arg::Kind::Float && !isFloating(self.dtype)) return fail();
     }
   }
   return {ValueMeta::contiguous(self.dtype, self.sizes)};
