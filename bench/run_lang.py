@@ -3,7 +3,7 @@
 (CPython), several rounds interleaved, and prints the median wall time of each
 and the ratio tdsl/CPython (lower is better; the target is <= 1.0).
 
-Usage: bench/run_lang.py [--tdsl build-vm-rel/tdsl] [--python python3] [--rounds 5] [NAME...]
+Usage: bench/run_lang.py [--tdsl build-rel/tdsl] [--python python3] [--rounds 5] [NAME...]
 Build tdsl in Release mode (-O2) first: cmake -B build-rel -DCMAKE_BUILD_TYPE=Release."""
 import argparse, pathlib, statistics, subprocess, sys, time
 
@@ -21,7 +21,7 @@ def timed(cmd):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tdsl", default="build-vm-rel/tdsl")
+    ap.add_argument("--tdsl", default="build-rel/tdsl")
     ap.add_argument("--python", default="python3")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("names", nargs="*")

@@ -2,10 +2,11 @@
 """Runs the tensor benchmarks (bench/tensor/*.td) under tdsl and, when the
 system Python has PyTorch, under CPython + PyTorch for comparison.
 
-usage: bench/run_tensor.py --tdsl build/tdsl [--repeat 3] [-k NAME]
-Each script prints one line "NAME: ..., X us per iteration"; the best of
---repeat runs is reported, with the target from TARGETS_US when there is one."""
-import argparse, pathlib, re, subprocess, sys
+usage: bench/run_tensor.py [--tdsl build-rel/tdsl] [--repeat 3] [-k NAME]
+Each script prints one line "NAME: ..., X us per iteration"; tdsl and PyTorch
+runs are interleaved, --repeat rounds each, and the medians are reported with
+their ratio and the target from TARGETS_US when there is one."""
+import argparse, pathlib, re, statistics, subprocess, sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 TARGETS_US = {"eager_add": 0.3}  # DESIGN.md §2.7: a tiny-tensor op well under a microsecond
@@ -29,8 +30,8 @@ def torch_available():
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tdsl", required=True)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--tdsl", default="build-rel/tdsl")
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("-k", default="")
     a = ap.parse_args()
     have_torch = torch_available()
@@ -41,16 +42,21 @@ def main():
         name = script.stem
         if a.k and a.k not in name:
             continue
-        best = min(run([a.tdsl, "run", str(script)]) for _ in range(a.repeat))
-        line = f"{name}: tdsl {best:.3f} us/iter"
+        ours, theirs = [], []
+        for _ in range(a.repeat):  # interleaved, so both see the same machine load
+            ours.append(run([a.tdsl, "run", str(script)]))
+            if have_torch:
+                theirs.append(run(["/usr/bin/python3", str(script)]))
+        median = statistics.median(ours)
+        line = f"{name}: tdsl {median:.3f} us/iter (median of {a.repeat})"
         target = TARGETS_US.get(name)
         if target is not None:
-            ok = best <= target
+            ok = median <= target
             failed |= not ok
             line += f" (target <= {target} us: {'ok' if ok else 'MISSED'})"
         if have_torch:
-            ref = min(run(["/usr/bin/python3", str(script)]) for _ in range(a.repeat))
-            line += f", PyTorch eager {ref:.3f} us/iter ({ref / best:.1f}x)"
+            ref = statistics.median(theirs)
+            line += f", PyTorch eager {ref:.3f} us/iter (PyTorch/tdsl {ref / median:.1f}x)"
         print(line)
     sys.exit(1 if failed else 0)
 
