@@ -22,6 +22,11 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
   Value x = v;
   if ((conv & 3) == 1) x = makeStr(str(interp, v));
   else if ((conv & 3) == 2) x = makeStr(repr(interp, v));
+  if (x.isTensor() && (conv & 3) == 0 && tensorCallMethod(interp, x, "dim", CallArgs{}).asInt() == 0) {
+    // Tensor.__format__ formats a 0-d tensor as its item, with or without a spec.
+    Value item = tensorCallMethod(interp, x, "item", CallArgs{});
+    return formatValue(interp, item, 0, spec);
+  }
   if (!spec || spec->empty()) return x.isObj(ObjKind::Str) ? x : makeStr(str(interp, x));
   if (x.isBool()) return makeStr(formatBool(x.asBool(), *spec));
   if (x.isInt()) return makeStr(formatInt(x.asInt(), *spec));

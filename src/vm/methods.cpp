@@ -303,6 +303,24 @@ Value l_index(Interpreter& I, const CallArgs& a, const void*) {
     if (valuesEqual(I, v[static_cast<size_t>(i)], a[1])) return Value::integer(i);
   throw Error(ErrorKind::Value, repr(I, a[1]) + " is not in list");
 }
+// ---- tuple (and torch.Size)
+
+const std::vector<Value>& T(const CallArgs& a) { return a[0].as<TupleObject>()->items; }
+Value t_index(Interpreter& I, const CallArgs& a, const void*) {
+  arity(a, "index", 1, 1);
+  const std::vector<Value> v = T(a);  // a copy: == may run script code
+  for (size_t i = 0; i < v.size(); ++i)
+    if (valuesEqual(I, v[i], a[1])) return Value::integer(static_cast<int64_t>(i));
+  throw Error(ErrorKind::Value, "tuple.index(x): x not in tuple");
+}
+Value t_count(Interpreter& I, const CallArgs& a, const void*) {
+  arity(a, "count", 1, 1);
+  int64_t n = 0;
+  const std::vector<Value> v = T(a);
+  for (auto& x : v) n += valuesEqual(I, x, a[1]);
+  return Value::integer(n);
+}
+
 Value l_insert(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "insert", 2, 2);
   auto& v = L(a);
@@ -455,6 +473,10 @@ const Table& listMethods() {
       {"index", l_index}, {"insert", l_insert}, {"remove", l_remove}, {"reverse", l_reverse},
       {"sort", l_sort}, {"count", l_count}, {"copy", l_copy},
   };
+  return t;
+}
+const Table& tupleMethods() {
+  static const Table t = {{"index", t_index}, {"count", t_count}};
   return t;
 }
 const Table& dictMethods() {

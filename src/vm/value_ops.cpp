@@ -767,7 +767,12 @@ Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
   if (obj.isObj()) {
     switch (obj.asObj()->kind()) {
       case ObjKind::List: return getSeqItem(obj.as<ListObject>()->items, index, "list", true);
-      case ObjKind::Tuple: return getSeqItem(obj.as<TupleObject>()->items, index, "tuple", false);
+      case ObjKind::Tuple: {
+        Value item = getSeqItem(obj.as<TupleObject>()->items, index, "tuple", false);
+        if (obj.as<TupleObject>()->isSize && isSlice(index))  // a slice of a torch.Size is a torch.Size
+          return Value(makeRef<TupleObject>(std::move(item.as<TupleObject>()->items), true));
+        return item;
+      }
       case ObjKind::Str: {
         const std::string& s = obj.as<StrObject>()->str;
         bool ascii = isAscii(s);
@@ -1071,13 +1076,15 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable) {
   if (iterable.isObj(ObjKind::List)) return iterable.as<ListObject>()->items;
   if (iterable.isObj(ObjKind::Tuple)) return iterable.as<TupleObject>()->items;
+  if (iterable.isObj(ObjKind::Range) && iterable.as<RangeObject>()->length() > kMaxMaterializedItems)
+    throw Error(ErrorKind::Resource, "cannot allocate a sequence of " + std::to_string(iterable.as<RangeObject>()->length()) + " items");
   Value itv = makeIterator(interp, iterable);
   auto* it = itv.as<IteratorObject>();
   std::vector<Value> out;
   Value x;
   while (iteratorNext(interp, *it, x)) {
     out.push_back(std::move(x));
-    if (out.size() > (size_t(1) << 32)) throw Error(ErrorKind::Resource, "sequence is too large");
+    if (out.size() > static_cast<size_t>(kMaxMaterializedItems)) throw Error(ErrorKind::Resource, "sequence is too large");
   }
   return out;
 }

@@ -78,7 +78,9 @@ Value makeZip(Interpreter& interp, const CallArgs& iterables);
 Value makeMap(Interpreter& interp, const Value& fn, const CallArgs& iterables);
 Value makeFilter(Interpreter& interp, const Value& fn, const Value& iterable);
 Value makeReversed(Interpreter& interp, const Value& sequence);
-// Materialises any iterable as a vector (list(x)).
+// Materialises any iterable as a vector (list(x)); a ResourceError past
+// kMaxMaterializedItems (4 GiB of Values) instead of exhausting memory.
+constexpr int64_t kMaxMaterializedItems = int64_t(1) << 28;
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable);
 
 // Hashability check for dict keys ("unhashable type: 'list'").

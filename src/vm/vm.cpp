@@ -348,6 +348,7 @@ const NativeObject* VM::findMethod(const Value& self, std::string_view name) {
   if (self.isObj(ObjKind::Str)) { table = &strMethods(); cache = &methodCache_[0]; }
   else if (self.isObj(ObjKind::List)) { table = &listMethods(); cache = &methodCache_[1]; }
   else if (self.isObj(ObjKind::Dict)) { table = &dictMethods(); cache = &methodCache_[2]; }
+  else if (self.isObj(ObjKind::Tuple)) { table = &tupleMethods(); cache = &methodCache_[3]; }
   else return nullptr;
   auto cached = cache->find(name);
   if (cached != cache->end()) return cached->second.as<NativeObject>();

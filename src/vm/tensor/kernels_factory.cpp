@@ -82,7 +82,7 @@ Value linspace(TensorState& s, const BoundArgs& a) {
       // PyTorch's symmetric formula: the first half steps up from start, the second down from end.
       T st = static_cast<T>(start), en = static_cast<T>(end);
       T step = steps > 1 ? static_cast<T>((en - st) / static_cast<T>(steps - 1)) : T(0);
-      int64_t half = steps / 2;
+      int64_t half = steps == 1 ? 1 : steps / 2;  // one step: just start, as PyTorch
       generate<T>(*t, [&](int64_t i) {
         return i < half ? static_cast<T>(st + step * static_cast<T>(i))
                         : static_cast<T>(en - step * static_cast<T>(steps - i - 1));
