@@ -18,20 +18,6 @@ std::string joinSyms(const std::vector<SymInt>& v) {
   return s;
 }
 
-std::string formatFloat(double f) {
-  if (std::isnan(f)) return "nan";
-  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
-  // Shortest text that reads back to the same double.
-  char buf[64];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, f);
-    if (std::strtod(buf, nullptr) == f) break;
-  }
-  std::string s = buf;
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
-}
-
 std::string quote(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
@@ -81,7 +67,7 @@ std::string printArg(const Arg& a, const Namer& namer) {
     case Arg::Kind::None: return "None";
     case Arg::Kind::Tensor: return namer.ref(a.tensor);
     case Arg::Kind::Int: return a.i.str();
-    case Arg::Kind::Float: return formatFloat(a.f);
+    case Arg::Kind::Float: return shortestFloatText(a.f);
     case Arg::Kind::Bool: return a.b ? "true" : "false";
     case Arg::Kind::IntList: return "[" + joinSyms(a.ints) + "]";
     case Arg::Kind::DType: return dtypeShortName(a.dtype);
@@ -96,6 +82,20 @@ std::string printArg(const Arg& a, const Namer& namer) {
 }
 
 }  // namespace
+
+std::string shortestFloatText(double f) {
+  if (std::isnan(f)) return "nan";
+  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
+  // Shortest text that reads back to the same double.
+  char buf[64];
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, f);
+    if (std::strtod(buf, nullptr) == f) break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
 
 std::string printMeta(const ValueMeta& m) {
   std::string s = std::string(dtypeShortName(m.dtype)) + "[" + joinSyms(m.sizes) + "]";

@@ -31,4 +31,10 @@ std::string printMeta(const ValueMeta& m);
 // "name" or "name.overload", as the printer writes the op of `node`.
 std::string printedOpName(const Node& node);
 
+// The shortest "%.*g" text that reads back to the same double, with ".0"
+// added when it has neither point nor exponent ("1.0", "0.1", "1e+15",
+// "nan", "-inf"). Float arguments print this way; the tensor bindings'
+// messages (assert_close) use it too.
+std::string shortestFloatText(double f);
+
 }  // namespace tdsl::ir

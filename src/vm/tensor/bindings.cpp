@@ -45,20 +45,6 @@ Value callTorch(Interpreter& interp, std::string_view name, std::initializer_lis
   return callOp(stateOf(interp), name, args, kwargs);
 }
 
-std::string floatText(double x) {
-  if (x != x) return "nan";
-  if (x == 1.0 / 0.0) return "inf";
-  if (x == -1.0 / 0.0) return "-inf";
-  char buf[40];
-  for (int p = 1; p <= 17; ++p) {
-    std::snprintf(buf, sizeof buf, "%.*g", p, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  std::string s = buf;
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
-}
-
 namespace {
 
 // ---------------------------------------------------------------------------

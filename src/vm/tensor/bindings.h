@@ -20,9 +20,6 @@ Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args);
 Value callTorch(Interpreter& interp, std::string_view name, std::initializer_list<Value> args,
                 std::initializer_list<KwArg> kwargs = {});
 
-// Python float repr (shortest round-trip text) for messages.
-std::string floatText(double x);
-
 TensorState& stateOf(Interpreter& interp);
 
 }  // namespace tdsl

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/diagnostics.h"
+#include "ir/ir_printer.h"
 #include "vm/compile_function.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
@@ -172,15 +173,15 @@ Value assertClose(Interpreter& interp, const CallArgs& call, const void*) {
   std::string head = floating ? "Tensor-likes are not close!" : "Tensor-likes are not equal!";
   std::string m = head + "\n\nMismatched elements: " + std::to_string(mismatched) + " / " + std::to_string(n) + " (" +
                   percentText(100.0 * static_cast<double>(mismatched) / static_cast<double>(n)) + ")\n";
-  auto num = [&](double x) { return floating ? floatText(x) : std::to_string(static_cast<int64_t>(x)); };
+  auto num = [&](double x) { return floating ? ir::shortestFloatText(x) : std::to_string(static_cast<int64_t>(x)); };
   if (n == 1) {
-    m += "Greatest absolute difference: " + num(maxAbs) + " (up to " + floatText(atol) + " allowed)\n";
-    m += "Greatest relative difference: " + floatText(maxRel) + " (up to " + floatText(rtol) + " allowed)";
+    m += "Greatest absolute difference: " + num(maxAbs) + " (up to " + ir::shortestFloatText(atol) + " allowed)\n";
+    m += "Greatest relative difference: " + ir::shortestFloatText(maxRel) + " (up to " + ir::shortestFloatText(rtol) + " allowed)";
   } else {
     m += "Greatest absolute difference: " + num(maxAbs) + " at index " + indexText(actual->sizes(), absAt) +
-         " (up to " + floatText(atol) + " allowed)\n";
-    m += "Greatest relative difference: " + floatText(maxRel) + " at index " + indexText(actual->sizes(), relAt) +
-         " (up to " + floatText(rtol) + " allowed)";
+         " (up to " + ir::shortestFloatText(atol) + " allowed)\n";
+    m += "Greatest relative difference: " + ir::shortestFloatText(maxRel) + " at index " + indexText(actual->sizes(), relAt) +
+         " (up to " + ir::shortestFloatText(rtol) + " allowed)";
   }
   fail(m);
   return Value();
