@@ -2,6 +2,7 @@
 // receiver as args[0] (CALLMETHOD passes it without allocating a bound method).
 #include <algorithm>
 
+#include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
@@ -182,11 +183,7 @@ Value s_count(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "count", 1, 1);
   const std::string& s = S(a);
   const std::string& x = strArg(a[1], "count arg");
-  if (x.empty()) {
-    int64_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return Value::integer(n + 1);
-  }
+  if (x.empty()) return Value::integer(static_cast<int64_t>(frontend::codePointCount(s)) + 1);
   int64_t n = 0;
   for (size_t p = s.find(x); p != std::string::npos; p = s.find(x, p + x.size())) ++n;
   return Value::integer(n);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/interpreter.h"
 #include "vm/tensor_bridge.h"
@@ -678,11 +679,7 @@ std::string str(Interpreter& interp, const Value& v) {
 int64_t length(Interpreter& interp, const Value& v) {
   if (v.isObj()) {
     switch (v.asObj()->kind()) {
-      case ObjKind::Str: {
-        int64_t n = 0;  // code points
-        for (unsigned char c : v.as<StrObject>()->str) n += (c & 0xC0) != 0x80;
-        return n;
-      }
+      case ObjKind::Str: return static_cast<int64_t>(frontend::codePointCount(v.as<StrObject>()->str));
       case ObjKind::List: return static_cast<int64_t>(v.as<ListObject>()->items.size());
       case ObjKind::Tuple: return static_cast<int64_t>(v.as<TupleObject>()->items.size());
       case ObjKind::Dict: return static_cast<int64_t>(v.as<DictObject>()->size());
