@@ -7,6 +7,7 @@
 #include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/interpreter.h"
+#include "vm/tensor/tensor_meta.h"  // dtypeName
 #include "vm/tensor_bridge.h"
 #include "vm/vm.h"
 
@@ -22,17 +23,6 @@ bool isIntLike(const Value& v) { return v.isInt() || v.isBool(); }
 int64_t intOf(const Value& v) { return v.isBool() ? (v.asBool() ? 1 : 0) : v.asInt(); }
 bool isNumber(const Value& v) { return v.isInt() || v.isBool() || v.isFloat(); }
 double floatOf(const Value& v) { return v.isFloat() ? v.asFloat() : static_cast<double>(intOf(v)); }
-
-const char* dtypeName(DType d) {
-  switch (d) {
-    case DType::Bool: return "torch.bool";
-    case DType::Int32: return "torch.int32";
-    case DType::Int64: return "torch.int64";
-    case DType::Float32: return "torch.float32";
-    case DType::Float64: return "torch.float64";
-  }
-  return "torch.unknown";
-}
 
 [[noreturn]] void unsupported(Arith op, const Value& a, const Value& b) {
   throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + arithSymbol(op) + ": '" +
@@ -553,7 +543,7 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     case Tag::Bool: out += v.asBool() ? "True" : "False"; return;
     case Tag::Int: out += std::to_string(v.asInt()); return;
     case Tag::Float: out += pyFloatRepr(v.asFloat()); return;
-    case Tag::DType: out += dtypeName(v.asDType()); return;
+    case Tag::DType: out += "torch."; out += dtypeName(v.asDType()); return;
     case Tag::Obj: break;
   }
   auto seq = [&](const std::vector<Value>& items, const char* open, const char* close, bool tuple) {
