@@ -40,11 +40,6 @@ Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args) {
   return dispatchOp(stateOf(interp), op, args);
 }
 
-Value callTorch(Interpreter& interp, std::string_view name, std::initializer_list<Value> args,
-                std::initializer_list<KwArg> kwargs) {
-  return callOp(stateOf(interp), name, args, kwargs);
-}
-
 namespace {
 
 // ---------------------------------------------------------------------------

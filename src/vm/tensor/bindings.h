@@ -16,10 +16,6 @@ class Interpreter;
 // indexing): forwards to dispatchOp() with the interpreter's tensor state.
 Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args);
 
-// Calls the op overload set `name` (function style) with positional args.
-Value callTorch(Interpreter& interp, std::string_view name, std::initializer_list<Value> args,
-                std::initializer_list<KwArg> kwargs = {});
-
 TensorState& stateOf(Interpreter& interp);
 
 }  // namespace tdsl

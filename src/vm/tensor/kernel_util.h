@@ -14,9 +14,6 @@
 namespace tdsl {
 
 inline const TensorObject& tensorArg(const ir::BoundArgs& a, int i) { return *asTensor(a[i]); }
-inline TensorObject* optTensorArg(const ir::BoundArgs& a, int i) {
-  return a[i].isTensor() ? asTensor(a[i]) : nullptr;
-}
 inline int64_t intArg(const ir::BoundArgs& a, int i) { return a[i].isBool() ? a[i].asBool() : a[i].asInt(); }
 inline std::optional<int64_t> optIntArg(const ir::BoundArgs& a, int i) {
   if (a[i].isNone()) return std::nullopt;

@@ -95,13 +95,6 @@ decltype(auto) withDType(DType d, F&& f) {
   return f(double{});
 }
 
-template <class T> constexpr DType dtypeOf();
-template <> constexpr DType dtypeOf<bool>() { return DType::Bool; }
-template <> constexpr DType dtypeOf<int32_t>() { return DType::Int32; }
-template <> constexpr DType dtypeOf<int64_t>() { return DType::Int64; }
-template <> constexpr DType dtypeOf<float>() { return DType::Float32; }
-template <> constexpr DType dtypeOf<double>() { return DType::Float64; }
-
 // Python number (bool/int/float Value) as T.
 template <class T>
 T scalarAs(const Value& v) {

@@ -49,10 +49,4 @@ struct TensorPrintOptions {
 std::string formatTensorRepr(const TensorReprInput& input,
                              const TensorPrintOptions& options = TensorPrintOptions());
 
-// str(t) == repr(t) for tensors.
-inline std::string formatTensorStr(const TensorReprInput& input,
-                                   const TensorPrintOptions& options = TensorPrintOptions()) {
-  return formatTensorRepr(input, options);
-}
-
 }  // namespace tdsl
