@@ -1,0 +1,2 @@
+a = []
+print(a.pop())

@@ -1,0 +1,11 @@
+a = [3, 1, 2]
+a.append(5); a.extend([7, 0]); a.insert(1, 9)
+print(a, len(a), a.index(2), a.count(1))
+print(a.pop(), a.pop(0), a)
+a.sort(); print(a)
+a.sort(reverse=True); print(a)
+a.reverse(); print(a)
+a.remove(9); print(a)
+print(sorted([3, 1, 2]), sorted(["b", "a"], reverse=True), sorted([3, -1, 2], key=abs))
+b = a.copy(); b.clear(); print(a, b)
+print([1, 2] + [3], [0] * 3, [[1, 2], [3]], list("abc"), list((1, 2)))

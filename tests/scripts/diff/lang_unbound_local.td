@@ -1,0 +1,5 @@
+x = 5
+def f():
+    print(x)
+    x = 3
+f()

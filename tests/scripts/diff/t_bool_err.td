@@ -1,0 +1,3 @@
+import torch
+if torch.tensor([1, 2]):
+    print("x")

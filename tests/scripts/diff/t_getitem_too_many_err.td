@@ -1,0 +1,2 @@
+import torch
+print(torch.zeros(2, 2)[0, 0, 0])

@@ -1,0 +1,11 @@
+import torch
+x = torch.arange(12.0).reshape(3, 4)
+idx = torch.tensor([2, 0])
+print(torch.index_select(x, 0, idx), x.index_select(1, idx))
+y = torch.zeros(3, 4)
+print(y.index_copy(0, idx, torch.ones(2, 4)), y.index_add(1, idx, torch.ones(3, 2)))
+y.index_add_(0, torch.tensor([0, 0]), torch.ones(2, 4)); print(y)
+y.index_copy_(1, torch.tensor([3]), torch.full((3, 1), 9.0)); print(y)
+print(torch.index_put(x, (torch.tensor([0, 1]),), torch.tensor(5.0)) if True else 0)
+x.index_put_((torch.tensor([0, 2]), torch.tensor([1, 1])), torch.tensor([-1.0, -2.0])); print(x)
+x.index_put_((torch.tensor([0, 0]), torch.tensor([0, 0])), torch.tensor([1.0, 2.0]), accumulate=True); print(x)

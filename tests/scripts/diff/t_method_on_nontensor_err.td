@@ -1,0 +1,2 @@
+import torch
+print(torch.sum([1, 2]))

@@ -1,0 +1,2 @@
+import torch
+print(torch.tensor([2, 3]) ** -1)

@@ -1,0 +1,13 @@
+import torch
+i = torch.tensor([1, 2, 3])
+f = torch.tensor([1.0, 2.0, 3.0])
+d = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
+i32 = torch.tensor([1, 2, 3], dtype=torch.int32)
+b = torch.tensor([True, False, True])
+print((i + 1).dtype, (i + 1.5).dtype, (i / 2).dtype, (i / i).dtype, (f + d).dtype, (i + d).dtype)
+print((i32 + i).dtype, (i32 + 1).dtype, (i32 + 1.5).dtype, (i32 * f).dtype, (b + b).dtype, (b + 1).dtype, (b + 1.0).dtype)
+print((b * i32).dtype, (i > 1).dtype, (f == 2).dtype, (i32 // 2).dtype, (i % 2).dtype, (i ** 2).dtype, (i ** 0.5).dtype)
+s0 = torch.tensor(2.5, dtype=torch.float64)
+print((f + s0).dtype, (i + s0).dtype, (i32 + torch.tensor(5)).dtype, (b + torch.tensor(1)).dtype, (f + torch.tensor(1)).dtype)
+print(i + 1.5, i / 2, i32 * 2, b + b, b * 3, i // 2, -i, i32 - 10)
+print(torch.tensor(2) * 1.5, torch.tensor(True) + 1, torch.tensor(2, dtype=torch.int32) + torch.tensor(3.0, dtype=torch.float64))

@@ -1,0 +1,13 @@
+import torch
+print(torch.tensor([1.0, 2.5, -3.25]))
+print(torch.tensor([0.001, 1000.0]))
+print(torch.tensor([1e-5, 1.0]))
+print(torch.tensor([1e10, 1.0]))
+print(torch.tensor([123456.0, 1.5]))
+print(torch.tensor([1.0, 2.0, 3.0]))
+print(torch.tensor([0.1, 0.12345678]))
+print(torch.tensor([-0.0, 0.0]))
+print(torch.tensor([1e-10]))
+print(torch.tensor([1e20, -1e-20]))
+print(torch.tensor(-1.5), torch.tensor(1e-8), torch.tensor(12345678.0))
+print(torch.tensor([100.0, 10.0, 1.0]))

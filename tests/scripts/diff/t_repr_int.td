@@ -1,0 +1,11 @@
+import torch
+print(torch.tensor([1, -20, 300]))
+print(torch.tensor([[1, 2], [-3, 40]]))
+print(torch.tensor([1, 2], dtype=torch.int32))
+print(torch.tensor(5, dtype=torch.int32), torch.tensor(-5))
+print(torch.tensor([9223372036854775807, -9223372036854775807]))
+print(torch.tensor([[True, False], [False, True]]))
+print(torch.tensor(True))
+print(torch.tensor([1.0, 2.0], dtype=torch.float64))
+print(torch.tensor([1.5, 2.0], dtype=torch.float64))
+print(torch.tensor([], dtype=torch.int64), torch.tensor([], dtype=torch.float64), torch.zeros(0, dtype=torch.bool))

@@ -1,0 +1,10 @@
+import torch
+print(torch.tensor([1e-5, 2e-3, 3.0]))
+print(torch.tensor([1.0, 1e9]))
+print(torch.tensor([1e9, 2e9]))
+print(torch.tensor([[1e-4, 1], [2, 3]]))
+print(torch.tensor([0.0001, 0.001]))
+print(torch.tensor([12345.6789]))
+print(torch.tensor([-1e-5, 5.0], dtype=torch.float64))
+print(torch.tensor([1e8, 1.0]))
+print(torch.tensor([99999999.0, 1.0]))

@@ -1,0 +1,2 @@
+import torch
+print(torch.add(torch.ones(2)))

@@ -1,0 +1,2 @@
+import torch
+x = torch.zeros(10**12)
