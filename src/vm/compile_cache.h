@@ -16,6 +16,13 @@
 // because everything it depended on is guarded), the entry value of a source
 // (identity preserved: a list argument stays the same list), a graph input
 // or output, or a fresh container/cell/iterator rebuilt from such parts.
+//
+// Note [Aliased entry objects]
+// One object may enter a segment through several sources (f(x, x), a global
+// passed as an argument, a list holding an argument). The tracer names it by
+// the first source it met, so a write-back "y := entry value of x" is only
+// right while x and y still hold the same object: Segment::sameObjects
+// guards exactly the pairs the segment relied on.
 #pragma once
 
 #include <cstdint>
@@ -99,6 +106,10 @@ struct Segment {
   // Dynamic sizes that were equal at trace time must stay equal: ((input,
   // dim), (input, dim)) pairs (Note [Probing dynamic segments]).
   std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> equalSizes;
+  // Note [Aliased entry objects]: pairs of sources that held one object at
+  // trace time, where the segment names that object by the first one only
+  // (an Entry write-back or a graph input): they must hold one object again.
+  std::vector<std::pair<Source, Source>> sameObjects;
   std::unique_ptr<ir::Graph> graph;  // as captured (for logs, explain and tests)
   int64_t graphNodes = 0;            // torch.fx count: inputs + ops + 1
   bool hasGraph = false;             // false when there are no ops (nothing to run)

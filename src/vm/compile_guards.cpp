@@ -164,6 +164,8 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
   }
   if (!firstSizeFailure.empty()) return firstSizeFailure;
   if (!equalSizesHold(seg, regs)) return "dynamic sizes that were equal are no longer equal";
+  for (const auto& [a, b] : seg.sameObjects)
+    if (!a.fetch(regs).identical(b.fetch(regs))) return "two sources no longer hold the same object";
   for (const ValueGuard& g : seg.values) {
     Value v = g.source.fetch(regs);
     if (!sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
@@ -202,6 +204,8 @@ bool guardsPass(const Segment& seg, const Value* regs) {
   }
   if (n > 16) return checkGuards(seg, regs).empty();
   if (!seg.equalSizes.empty() && !equalSizesHold(seg, regs)) return false;
+  for (const auto& [a, b] : seg.sameObjects)
+    if (!a.fetch(regs).identical(b.fetch(regs))) return false;
   for (const ValueGuard& g : seg.values)
     if (!sameGuardValue(g.source.fetch(regs), g.expected)) return false;
   return true;
@@ -217,6 +221,8 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
     out += fmt::format("tensor {}: {}[{}] strides {}{}\n", g.source.describe(code), dtypeName(g.dtype), sizes,
                        formatDims(g.strides), g.aliasOf >= 0 ? fmt::format(" (shares storage with input {})", g.aliasOf) : "");
   }
+  for (const auto& [a, b] : seg.sameObjects)
+    out += fmt::format("value {} is the same object as {}\n", b.describe(code), a.describe(code));
   for (const ValueGuard& g : seg.values) {
     std::string what;
     const Value& v = g.expected;

@@ -92,9 +92,18 @@ void Tracer::graphBreak(std::string reason) {
 // ---------------------------------------------------------------------------
 // Entry objects and sources
 
+void Tracer::noteAlias(const Object* o, const Source& src) {
+  auto [it, fresh] = entryObjects_.emplace(o, src);
+  if (fresh || it->second == src) return;
+  std::vector<Source>& others = entryAliases_[o];
+  for (const Source& s : others)
+    if (s == src) return;
+  others.push_back(src);
+}
+
 void Tracer::noteEntryObject(const Value& v, const Source& src) {
   if (!v.isObj()) return;
-  entryObjects_.emplace(v.asObj(), src);
+  noteAlias(v.asObj(), src);
   if (src.index == -1 && v.isObj(ObjKind::Cell) && v.as<CellObject>()->bound && v.as<CellObject>()->value.isObj()) {
     Source s = src;
     s.index = Source::kCellContents;  // a closure variable: read afresh on every call
@@ -105,7 +114,7 @@ void Tracer::noteEntryObject(const Value& v, const Source& src) {
     for (size_t i = 0; i < items.size() && i < 64; ++i) {
       Source s = src;
       s.index = static_cast<int>(i);
-      if (items[i].isObj()) entryObjects_.emplace(items[i].asObj(), s);
+      if (items[i].isObj()) noteAlias(items[i].asObj(), s);
     }
   }
 }
@@ -115,7 +124,10 @@ bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObje
 Source Tracer::sourceFor(const Value& v, bool* found) const {
   auto it = v.isObj() ? entryObjects_.find(v.asObj()) : entryObjects_.end();
   *found = it != entryObjects_.end();
-  if (*found) return it->second;
+  if (*found) {
+    usedEntries_.insert(it->first);
+    return it->second;
+  }
   Source s;
   s.kind = Source::Kind::Captured;
   s.captured = v;
@@ -306,7 +318,7 @@ Value Tracer::onGetGlobal(const CallArgs& a) {
   src.globals = f.fn->globals;
   src.slot = static_cast<uint32_t>(a[1].asInt());
   if (v.isTensor()) {
-    if (!asTensor(v)->isMeta() && !entryObjects_.count(v.asObj())) entryObjects_.emplace(v.asObj(), src);
+    if (!asTensor(v)->isMeta()) noteEntryObject(v, src);
     return v;
   }
   bool seen = false;
@@ -525,6 +537,11 @@ void Tracer::buildGuards(Segment& seg) {
     seg.values.push_back(ValueGuard{s, v});
   }
   for (const ValueGuard& g : globalGuards_) seg.values.push_back(g);
+  for (const Object* o : usedEntries_) {
+    auto aliases = entryAliases_.find(o);
+    if (aliases == entryAliases_.end()) continue;
+    for (const Source& other : aliases->second) seg.sameObjects.emplace_back(entryObjects_.at(o), other);
+  }
 }
 
 std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t* retracePc) {
@@ -538,6 +555,8 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   inputTensors_.clear();
   outputs_.clear();
   entryObjects_.clear();
+  entryAliases_.clear();
+  usedEntries_.clear();
   globalGuards_.clear();
   globalWrites_.clear();
   inputNames_.clear();

@@ -84,6 +84,7 @@ class Tracer : public DispatchInterceptor {
   ir::IrValue* liftConstantScalar(TensorObject* t);
   Source sourceFor(const Value& v, bool* found) const;
   void noteEntryObject(const Value& v, const Source& src);
+  void noteAlias(const Object* o, const Source& src);  // entryObjects_ + entryAliases_
   bool isEntryObject(const Value& v) const;
   WriteBack describe(const Value& v, int depth);
   void buildGuards(Segment& seg);
@@ -104,6 +105,10 @@ class Tracer : public DispatchInterceptor {
   std::vector<Ref<TensorObject>> inputTensors_;
   std::vector<ir::IrValue*> outputs_;
   std::unordered_map<const Object*, Source> entryObjects_;
+  // Note [Aliased entry objects]: the other sources of an entry object, and
+  // the entry objects the segment named by their first source.
+  std::unordered_map<const Object*, std::vector<Source>> entryAliases_;
+  mutable std::set<const Object*> usedEntries_;
   std::vector<ValueGuard> globalGuards_;
   struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
   std::vector<GlobalWriteRecord> globalWrites_;
