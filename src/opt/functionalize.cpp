@@ -234,8 +234,17 @@ class Functionalizer {
         for (size_t k = 1; k < viewArgs.size(); ++k) args.push_back(viewArgs[k]);
         scatter = emitOp(out_, *inverse, std::move(args));
       } else {
-        // The generalized scatter takes the view's metadata relative to the
-        // base value it scatters into: targetNow was replayed on `base`.
+        // The generalized scatter takes the view's metadata relative to a
+        // contiguous, offset-0 base (Note [View inverses]). A base that is not
+        // one (a strided or offset graph input, or the value a copy_ replaced
+        // it by) is cloned first and the view replayed on the clone.
+        if (!base->meta().isContiguous() || !(base->meta().offset == SymInt(0))) {
+          base = emitOp(out_, *clone_, {Arg::ofTensor(base)})->output();
+          st.current = base;
+          ++st.version;  // invalidates views replayed on the old value
+          targetNow = get(target);
+        }
+        // targetNow was replayed on `base`.
         const ValueMeta& m = targetNow->meta();
         scatter = emitOp(out_, *generalizedScatter_,
                          {Arg::ofTensor(base), Arg::ofTensor(newValue), Arg::ofInts(m.sizes), Arg::ofInts(m.strides),
