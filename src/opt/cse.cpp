@@ -3,6 +3,7 @@
 
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/alias_analysis.h"
 #include "ir/op_table.h"
@@ -56,12 +57,41 @@ bool storageIsWritten(const IrValue* root, const AliasAnalysis& aa) {
   return false;
 }
 
+bool isGraphOutput(const IrValue* v) {
+  for (Node* u : v->users())
+    if (u->isOutput()) return true;
+  return false;
+}
+
+// Note [Escaping buffers]: a storage escapes when the graph returns it,
+// directly or through a view. Eager hands each returned tensor its own
+// identity and, for fresh results, its own buffer; a later in-place update
+// of one (after a graph break, or by the caller) must not show through the
+// other. So two nodes whose results both escape are never merged: for fresh
+// results, their storages both escape; for views, both results are returned
+// themselves (distinct tensor objects, though one storage).
+bool rootEscapes(const IrValue* root, const AliasAnalysis& aa) {
+  for (IrValue* v : aa.aliasesOf(root))
+    if (isGraphOutput(v)) return true;
+  return false;
+}
+
 }  // namespace
 
 int cse(Graph& g) {
   AliasAnalysis aa(g);
   std::unordered_map<const IrValue*, int> epoch;
   std::unordered_map<std::string, Node*> seen;
+  // Roots whose storage escapes (Note [Escaping buffers]); a merge makes the
+  // survivor's storage escape wherever the removed node's did.
+  std::unordered_set<const IrValue*> escaping;
+  for (Node* n : g.nodes())
+    if (n->isInput() || (n->isOp() && !isViewNode(*n)))
+      for (size_t i = 0; i < n->numOutputs(); ++i)
+        if (aa.root(n->output(i)) == n->output(i) && rootEscapes(n->output(i), aa)) escaping.insert(n->output(i));
+  auto escapes = [&](const Node& m, size_t i, bool view) {
+    return view ? isGraphOutput(m.output(i)) : escaping.count(aa.root(m.output(i))) > 0;
+  };
   int removed = 0;
   for (Node* n : g.nodes()) {
     if (!n->isOp()) continue;
@@ -88,6 +118,13 @@ int cse(Graph& g) {
     bool sameMeta = true;
     for (size_t i = 0; i < n->numOutputs(); ++i) sameMeta = sameMeta && n->output(i)->meta() == earlier->output(i)->meta();
     if (!sameMeta) continue;
+    bool bothEscape = false;
+    for (size_t i = 0; i < n->numOutputs(); ++i)
+      bothEscape = bothEscape || (escapes(*n, i, view) && escapes(*earlier, i, view));
+    if (bothEscape) continue;
+    if (!view)
+      for (size_t i = 0; i < n->numOutputs(); ++i)
+        if (escapes(*n, i, view)) escaping.insert(aa.root(earlier->output(i)));
     for (size_t i = 0; i < n->numOutputs(); ++i) n->output(i)->replaceAllUsesWith(earlier->output(i));
     g.erase(n);
     ++removed;

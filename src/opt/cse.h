@@ -7,7 +7,11 @@
 //     in between (Note [Storage epochs]);
 //   - a node with fresh results merges only if neither result's storage is
 //     ever written (two distinct buffers must stay distinct);
-//   - views merge regardless of writes (they read no data).
+//   - views merge regardless of writes (they read no data);
+//   - two nodes whose results are both observable outside the graph as
+//     distinct tensors are never merged (Note [Escaping buffers] in cse.cpp):
+//     fresh results whose storages are both returned (directly or through a
+//     view), or views that are both returned themselves.
 #pragma once
 
 #include "ir/graph.h"
