@@ -9,6 +9,7 @@
 #include "vm/compile_runtime.h"
 #include "vm/objects.h"
 #include "vm/tensor/tensor.h"
+#include "vm/tensor/write_overlap.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -167,6 +168,52 @@ bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Valu
   }
 }
 
+namespace {
+
+// The graph input or fresh result whose storage `v` uses (Note [Alias sets]),
+// found by following the view chain of the graph built so far.
+const ir::IrValue* storageRoot(const ir::IrValue* v) {
+  for (;;) {
+    const ir::Node* n = v->node();
+    if (!n->isOp()) return v;
+    int src = ir::aliasedArgIndex(*n, static_cast<size_t>(v->outputIndex()));
+    if (src < 0) return v;
+    v = n->tensorArg(static_cast<size_t>(src));
+  }
+}
+
+}  // namespace
+
+// Note [Write overlap while tracing]
+// Eager kernels that write a tensor reject a written view with internal
+// overlap, and an input that partially overlaps it (Note [Write overlap
+// checks]). Functionalization turns the write into a pure op, so a compiled
+// graph would silently compute something. The tracer therefore runs the same
+// checks on the concrete trace-time metadata, for every argument the op
+// table's schema marks written (Tensor(a!)) against every other tensor
+// argument in the same storage: real tensors by their storage, proxies by
+// their root in the graph. The error aborts the trace and the call falls back
+// to eager, which raises it at the same place. Ops whose eager kernel skips
+// the check lose only compilation of that call, never correctness.
+void Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
+                               const std::vector<ir::Arg>& args) const {
+  for (int w = 0; w < b.count; ++w) {
+    const ir::SchemaArg& ws = op.schema.args[static_cast<size_t>(w)];
+    if (!ws.alias.isWrite || ws.type != ir::ArgType::Tensor || !b[w].isTensor()) continue;
+    const TensorObject& out = *asTensor(b[w]);
+    checkNoInternalOverlapMeta(out.meta);
+    const ir::IrValue* outRoot = storageRoot(args[static_cast<size_t>(w)].tensor);
+    for (int i = 0; i < b.count; ++i) {
+      if (i == w || op.schema.args[static_cast<size_t>(i)].type != ir::ArgType::Tensor || !b[i].isTensor()) continue;
+      const TensorObject& in = *asTensor(b[i]);
+      if (&in == &out) continue;
+      bool shared = !out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                  : storageRoot(args[static_cast<size_t>(i)].tensor) == outRoot;
+      if (shared) checkNoPartialOverlapInStorage(out.meta, in.meta);
+    }
+  }
+}
+
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   if (op.has(ir::kTagIndexing))
@@ -219,6 +266,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   ir::MetaResult mr;
   op.meta(b, mr);  // user errors (bad shapes) propagate: the caller falls back to eager
   if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  checkWriteOverlap(op, b, args);
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
   ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));

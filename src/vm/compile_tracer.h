@@ -77,6 +77,8 @@ class Tracer : public DispatchInterceptor {
   struct Exit;
   [[noreturn]] void graphBreak(std::string reason);
   bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
+  // Note [Write overlap while tracing]: throws the eager kernels' errors.
+  void checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) const;
   bool atTracedFrame() const;
   void checkStop();  // breaks before an instruction chosen by a re-trace
   uint32_t currentOrigPc() const;

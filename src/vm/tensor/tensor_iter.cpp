@@ -4,6 +4,7 @@
 #include <string>
 
 #include "frontend/diagnostics.h"
+#include "vm/tensor/write_overlap.h"
 
 namespace tdsl {
 
@@ -85,9 +86,11 @@ void checkBroadcastTo(const Dims& from, const Dims& to) {
   }
 }
 
-void checkNoInternalOverlap(const TensorObject& out) {
+void checkNoInternalOverlap(const TensorObject& out) { checkNoInternalOverlapMeta(out.meta); }
+
+void checkNoInternalOverlapMeta(const TensorMeta& out) {
   for (int i = 0; i < out.dim(); ++i) {
-    if (out.sizes()[i] > 1 && out.strides()[i] == 0)
+    if (out.sizes[i] > 1 && out.strides[i] == 0)
       throw Error(ErrorKind::Runtime,
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");
@@ -126,9 +129,11 @@ int64_t spanElements(const TensorMeta& m) {
 
 void checkNoPartialOverlap(const TensorObject& out, const TensorObject& in) {
   if (&out == &in || out.isMeta() || in.isMeta() || out.storage != in.storage) return;
-  if (out.numel() == 0 || in.numel() == 0) return;
-  const TensorMeta& a = out.meta;
-  const TensorMeta& b = in.meta;
+  checkNoPartialOverlapInStorage(out.meta, in.meta);
+}
+
+void checkNoPartialOverlapInStorage(const TensorMeta& a, const TensorMeta& b) {
+  if (a.numel() == 0 || b.numel() == 0) return;
   if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) return;  // full
   if (!nonOverlappingAndDense(a) || !nonOverlappingAndDense(b)) return;  // too hard: allowed
   const int64_t ia = static_cast<int64_t>(itemSize(a.dtype)), ib = static_cast<int64_t>(itemSize(b.dtype));
