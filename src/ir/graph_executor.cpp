@@ -69,6 +69,7 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
     if (!n->isOp()) continue;
     const OpDef& op = *n->op();
     TDSL_ASSERT(op.eager != nullptr);
+    pollInterrupt(state);  // Note [Interrupting kernels]: between nodes
     BoundArgs args = bindNodeArgs(op, n->args(), tensorFor);
     tdsl::Value result = op.eager(state, args);
     if (n->numOutputs() == 1) {
@@ -161,6 +162,7 @@ std::vector<tdsl::Value> PreparedGraph::run(TensorState& state, const std::vecto
   }
   int64_t bytes = 0;
   for (Step& s : steps_) {
+    pollInterrupt(state);  // Note [Interrupting kernels]: between nodes
     BoundArgs args = s.templ;
     for (int i = 0; i < args.count; ++i)
       if (s.tensorSlot[i] >= 0) args.v[i] = env[static_cast<size_t>(s.tensorSlot[i])];

@@ -25,7 +25,9 @@ auto guarded(F&& f) -> decltype(f()) {
 }  // namespace
 
 Interpreter::Interpreter(InterpreterOptions options)
-    : options_(std::move(options)), tensorState_(makeTensorState()), vm_(std::make_unique<VM>(*this)) {}
+    : options_(std::move(options)), tensorState_(makeTensorState()), vm_(std::make_unique<VM>(*this)) {
+  attachInterruptFlag(*tensorState_, interrupt_);
+}
 
 Interpreter::~Interpreter() {
   std::fflush(stdout);

@@ -29,6 +29,7 @@ namespace tdsl {
 // else the VM happens to reference.
 TensorStatePtr makeTensorState() { return TensorStatePtr(new TensorState()); }
 void destroyTensorState(TensorState* s) { delete s; }
+void attachInterruptFlag(TensorState& state, std::atomic<bool>& flag) { state.interrupt = &flag; }
 
 TensorState& stateOf(Interpreter& interp) {
   TensorState* s = interp.tensorState();

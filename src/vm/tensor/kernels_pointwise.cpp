@@ -498,6 +498,7 @@ void runClamp(TensorState& state, const TensorObject& out, const TensorObject& i
               DType compute) {
   Ref<TensorObject> src = contiguousOrSame(state, in, compute);
   ElementwisePlan plan;
+  plan.interrupt = state.interrupt;
   plan.addOperand(out.dataPtr(), out.meta, out.sizes());
   plan.addOperand(src->dataPtr(), src->meta, out.sizes());
   plan.coalesce();
@@ -583,6 +584,7 @@ Value where(TensorState& s, const BoundArgs& a) {
   Ref<TensorObject> x = a[1].isTensor() ? contiguousOrSame(s, tensorArg(a, 1), compute) : scalarTensor(s, a[1], compute);
   Ref<TensorObject> y = a[2].isTensor() ? contiguousOrSame(s, tensorArg(a, 2), compute) : scalarTensor(s, a[2], compute);
   ElementwisePlan plan;
+  plan.interrupt = s.interrupt;
   plan.addOperand(out->dataPtr(), out->meta, om.sizes);
   plan.addOperand(cond.dataPtr(), cond.meta, om.sizes);
   plan.addOperand(x->dataPtr(), x->meta, om.sizes);
@@ -669,6 +671,7 @@ Value isclose(TensorState& s, const BoundArgs& a) {
   auto out = allocTensor(s, DType::Bool, r.out[0].sizes);
   Ref<TensorObject> xd = contiguousOrSame(s, x, DType::Float64), yd = contiguousOrSame(s, y, DType::Float64);
   ElementwisePlan plan;
+  plan.interrupt = s.interrupt;
   plan.addOperand(out->dataPtr(), out->meta, out->sizes());
   plan.addOperand(xd->dataPtr(), xd->meta, out->sizes());
   plan.addOperand(yd->dataPtr(), yd->meta, out->sizes());
@@ -690,6 +693,7 @@ Value equal(TensorState& s, const BoundArgs& a) {
   int64_t n = x.numel();
   bool floating = isFloating(x.dtype());
   for (int64_t i = 0; i < n; ++i) {
+    if ((i & (kInterruptGrain - 1)) == kInterruptGrain - 1) pollInterrupt(s);
     if (floating ? readAsDouble(x, i) != readAsDouble(y, i) : readAsInt(x, i) != readAsInt(y, i))
       return Value::boolean(false);
   }

@@ -63,11 +63,18 @@ int64_t offsetIn(const Dims& sizes, const Dims& strides, int64_t flat) {
 }
 
 // Calls body(j, get, n) for each output j, where get(i) reads reduced element i.
+// Polls the interrupt flag between outputs once kInterruptGrain elements have
+// been reduced since the last poll (bodies poll inside long reductions).
 template <class T, class Body>
-void forEachReduction(const TensorObject& in, const ReduceSpec& spec, Body&& body) {
+void forEachReduction(const TensorState& state, const TensorObject& in, const ReduceSpec& spec, Body&& body) {
   ReduceLayout L = reduceLayout(in, spec);
   const T* base = in.data<T>();
+  int64_t sincePoll = 0;
   for (int64_t j = 0; j < L.outCount; ++j) {
+    if ((sincePoll += L.redCount) >= kInterruptGrain) {
+      sincePoll = 0;
+      pollInterrupt(state);
+    }
     const T* p = base + offsetIn(L.keptSizes, L.keptStrides, j);
     if (L.redSizes.size() == 0) {
       body(j, [p](int64_t) { return p[0]; }, L.redCount);
@@ -98,25 +105,31 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
   withDType(om.dtype, [&](auto tag) {
     using T = decltype(tag);
     T* o = out->data<T>();
-    forEachReduction<T>(*in, spec, [&](int64_t j, auto get, int64_t n) {
+    forEachReduction<T>(state, *in, spec, [&](int64_t j, auto get, int64_t n) {
       if (kind == Red::Prod) {
         if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
           T acc = T(1);
-          for (int64_t i = 0; i < n; ++i) acc = static_cast<T>(acc * get(i));
+          forChunks(state.interrupt, n, [&](int64_t b, int64_t e) {
+            for (int64_t i = b; i < e; ++i) acc = static_cast<T>(acc * get(i));
+          });
           o[j] = acc;
         } else {
           using U = typename std::make_unsigned<T>::type;  // wraps like PyTorch, without UB
           U acc = 1;
-          for (int64_t i = 0; i < n; ++i) acc = static_cast<U>(acc * static_cast<U>(get(i)));
+          forChunks(state.interrupt, n, [&](int64_t b, int64_t e) {
+            for (int64_t i = b; i < e; ++i) acc = static_cast<U>(acc * static_cast<U>(get(i)));
+          });
           o[j] = static_cast<T>(acc);
         }
       } else if constexpr (std::is_floating_point<T>::value) {
-        T s = cascadeSum<T>(n, get);
+        T s = cascadeSum<T>(n, get, state.interrupt);
         o[j] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(n)) : s;
       } else {
         using Acc = typename WrappingAccumulator<T>::type;
         Acc s = 0;
-        for (int64_t i = 0; i < n; ++i) s = static_cast<Acc>(s + static_cast<Acc>(get(i)));
+        forChunks(state.interrupt, n, [&](int64_t b, int64_t e) {
+          for (int64_t i = b; i < e; ++i) s = static_cast<Acc>(s + static_cast<Acc>(get(i)));
+        });
         o[j] = static_cast<T>(s);
       }
     });
@@ -132,14 +145,18 @@ bool isNan(T x) {
 
 // Index of the extreme element: first max/min; a NaN wins (first NaN).
 template <bool isMax, class T, class Get>
-int64_t extremeIndex(Get&& get, int64_t n) {
+int64_t extremeIndex(const TensorState& state, Get&& get, int64_t n) {
   int64_t best = 0;
   T bv = get(0);
   if (isNan(bv)) return 0;
-  for (int64_t i = 1; i < n; ++i) {
-    T v = get(i);
-    if (isNan(v)) return i;
-    if (isMax ? v > bv : v < bv) { bv = v; best = i; }
+  for (int64_t b = 1; b < n; b += kInterruptGrain) {
+    if (b != 1) pollInterrupt(state);
+    int64_t e = n - b > kInterruptGrain ? b + kInterruptGrain : n;
+    for (int64_t i = b; i < e; ++i) {
+      T v = get(i);
+      if (isNan(v)) return i;
+      if (isMax ? v > bv : v < bv) { bv = v; best = i; }
+    }
   }
   return best;
 }
@@ -156,8 +173,8 @@ Value minmaxKernel(TensorState& state, const BoundArgs& a) {
     using T = decltype(tag);
     T* vo = values->data<T>();
     int64_t* io = indices ? indices->data<int64_t>() : nullptr;
-    forEachReduction<T>(in, spec, [&](int64_t j, auto get, int64_t n) {
-      int64_t k = extremeIndex<isMax, T>(get, n);
+    forEachReduction<T>(state, in, spec, [&](int64_t j, auto get, int64_t n) {
+      int64_t k = extremeIndex<isMax, T>(state, get, n);
       vo[j] = get(k);
       if (io) io[j] = k;
     });
@@ -178,7 +195,7 @@ Value argKernel(TensorState& state, const BoundArgs& a) {
   int64_t* o = out->data<int64_t>();
   withDType(in->dtype(), [&](auto tag) {
     using T = decltype(tag);
-    forEachReduction<T>(*in, spec, [&](int64_t j, auto get, int64_t n) { o[j] = extremeIndex<isMax, T>(get, n); });
+    forEachReduction<T>(state, *in, spec, [&](int64_t j, auto get, int64_t n) { o[j] = extremeIndex<isMax, T>(state, get, n); });
   });
   return Value(out);
 }
@@ -192,11 +209,15 @@ Value allAnyKernel(TensorState& state, const BoundArgs& a) {
   bool* o = out->data<bool>();
   withDType(in.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    forEachReduction<T>(in, spec, [&](int64_t j, auto get, int64_t n) {
+    forEachReduction<T>(state, in, spec, [&](int64_t j, auto get, int64_t n) {
       bool acc = isAll;
-      for (int64_t i = 0; i < n; ++i) {
-        bool v = get(i) != T(0);
-        if (isAll ? !v : v) { acc = !isAll; break; }
+      for (int64_t b = 0; b < n && acc == isAll; b += kInterruptGrain) {
+        if (b != 0) pollInterrupt(state);
+        int64_t e = n - b > kInterruptGrain ? b + kInterruptGrain : n;
+        for (int64_t i = b; i < e; ++i) {
+          bool v = get(i) != T(0);
+          if (isAll ? !v : v) { acc = !isAll; break; }
+        }
       }
       o[j] = acc;
     });
@@ -326,14 +347,20 @@ Value dot(TensorState& s, const BoundArgs& a) {
       if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0)
         acc = cblas_sdot(static_cast<int>(n), p, static_cast<int>(sx), q, static_cast<int>(sy));
       else
-        for (int64_t i = 0; i < n; ++i) acc += p[i * sx] * q[i * sy];
+        forChunks(s.interrupt, n, [&](int64_t b, int64_t e) {
+          for (int64_t i = b; i < e; ++i) acc += p[i * sx] * q[i * sy];
+        });
     } else if constexpr (std::is_same<T, double>::value) {
       if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0)
         acc = cblas_ddot(static_cast<int>(n), p, static_cast<int>(sx), q, static_cast<int>(sy));
       else
-        for (int64_t i = 0; i < n; ++i) acc += p[i * sx] * q[i * sy];
+        forChunks(s.interrupt, n, [&](int64_t b, int64_t e) {
+          for (int64_t i = b; i < e; ++i) acc += p[i * sx] * q[i * sy];
+        });
     } else if constexpr (!std::is_same<T, bool>::value) {
-      for (int64_t i = 0; i < n; ++i) acc = static_cast<T>(acc + p[i * sx] * q[i * sy]);
+      forChunks(s.interrupt, n, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) acc = static_cast<T>(acc + p[i * sx] * q[i * sy]);
+      });
     }
     *out->data<T>() = acc;
   });

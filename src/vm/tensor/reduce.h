@@ -41,12 +41,15 @@ struct ReduceSpec {
 ReduceSpec reduceSpec(const ir::BoundArgs& a, const char* opName);
 
 // Sum in the order of Note [Reduction order]; `get(i)` returns element i.
+// `interrupt` is polled every kInterruptGrain elements (Note [Interrupting kernels]).
 template <class T, class Get>
-T cascadeSum(int64_t n, Get&& get) {
+T cascadeSum(int64_t n, Get&& get, std::atomic<bool>* interrupt = nullptr) {
+  static_assert(kInterruptGrain % kReduceBlock == 0, "polls fall on block boundaries");
   T stack[64];
   int levels[64];
   int top = 0;
   for (int64_t b = 0; b < n; b += kReduceBlock) {
+    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
     int64_t end = b + kReduceBlock < n ? b + kReduceBlock : n;
     T lane[kReduceLanes] = {};
     for (int64_t i = b; i < end; ++i) lane[(i - b) % kReduceLanes] += get(i);
@@ -64,6 +67,17 @@ T cascadeSum(int64_t n, Get&& get) {
   T acc = stack[top - 1];
   for (int i = top - 2; i >= 0; --i) acc = stack[i] + acc;
   return acc;
+}
+
+// Calls f(begin, end) for consecutive chunks of [0, n) of kInterruptGrain
+// elements, polling `interrupt` between chunks; the chunks run in order, so a
+// left-to-right loop split this way visits elements exactly as before.
+template <class F>
+void forChunks(std::atomic<bool>* interrupt, int64_t n, F&& f) {
+  for (int64_t b = 0; b < n; b += kInterruptGrain) {
+    if (b != 0) pollInterrupt(interrupt);
+    f(b, n - b > kInterruptGrain ? b + kInterruptGrain : n);
+  }
 }
 
 struct MatmulShape {

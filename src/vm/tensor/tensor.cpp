@@ -8,6 +8,11 @@
 
 namespace tdsl {
 
+void throwInterrupt(std::atomic<bool>& flag) {
+  flag.store(false, std::memory_order_relaxed);
+  throw Error(ErrorKind::Interrupt, "KeyboardInterrupt");
+}
+
 Storage::Storage(void* data, size_t nbytes, std::shared_ptr<MemoryAccount> account)
     : Object(ObjKind::Other), data_(data), nbytes_(nbytes), account_(std::move(account)), owned_(true) {}
 

@@ -16,6 +16,7 @@
 // std::bad_alloc or the OOM killer.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -97,7 +98,28 @@ struct TensorState {
   DType defaultFloat = DType::Float32;
   // The tracer installs itself here; see vm/tensor/dispatch.h.
   DispatchInterceptor* interceptor = nullptr;
+  // The owning interpreter's interrupt flag (attachInterruptFlag); null for a
+  // state that no interpreter owns (unit tests of kernels).
+  std::atomic<bool>* interrupt = nullptr;
 };
+
+// Note [Interrupting kernels]
+// A kernel whose work is not bounded by the memory it allocates (a reduction
+// over an expanded input, e.g. torch.ones(1).expand(10**9, 10**9).sum())
+// could run for years, so kernels call pollInterrupt() every
+// kInterruptGrain elements or so: reductions between chunks of their inner
+// loops and between outputs, ElementwisePlan::forEachRow between rows, the
+// graph executor between nodes. The check is one relaxed load per grain, so
+// the hot path pays nothing measurable. A set flag is consumed (cleared)
+// and raised as Error(Interrupt, "KeyboardInterrupt"), the text the VM's own
+// poll uses, so the CLI reports both alike.
+constexpr int64_t kInterruptGrain = int64_t(1) << 16;
+
+[[noreturn]] void throwInterrupt(std::atomic<bool>& flag);
+inline void pollInterrupt(std::atomic<bool>* flag) {
+  if (flag && flag->load(std::memory_order_relaxed)) throwInterrupt(*flag);
+}
+inline void pollInterrupt(const TensorState& state) { pollInterrupt(state.interrupt); }
 
 // Allocates a contiguous tensor; `zero` fills it with zeros. Throws Error(Resource/Value).
 Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes, bool zero = false);

@@ -26,6 +26,8 @@ struct ElementwisePlan {
   int64_t sizes[kMaxDims];
   char* base[kMaxIterOperands];
   int64_t strides[kMaxIterOperands][kMaxDims];  // bytes
+  // Polled between rows (Note [Interrupting kernels]); null: never.
+  std::atomic<bool>* interrupt = nullptr;
 
   // Adds an operand viewed with `shape` (the plan's shape; broadcast from
   // its own sizes). The first operand defines the shape.
@@ -49,7 +51,12 @@ struct ElementwisePlan {
     }
     int64_t counter[kMaxDims] = {};
     char* ptrs[kMaxIterOperands];
+    int64_t sincePoll = 0;
     for (;;) {
+      if ((sincePoll += n) >= kInterruptGrain) {
+        sincePoll = 0;
+        pollInterrupt(interrupt);
+      }
       for (int k = 0; k < nops; ++k) {
         char* p = base[k];
         for (int d = 0; d + 1 < ndim; ++d) p += counter[d] * strides[k][d];

@@ -4,6 +4,7 @@
 // mutable globals: two interpreters never share this.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 namespace tdsl {
@@ -17,5 +18,10 @@ struct TensorStateDeleter {
 using TensorStatePtr = std::unique_ptr<TensorState, TensorStateDeleter>;
 
 TensorStatePtr makeTensorState();
+
+// Lets long kernels stop on Ctrl-C: the Interpreter hands its interrupt flag
+// (set by requestInterrupt()) to its tensor state, which must not outlive it.
+// See Note [Interrupting kernels] in vm/tensor/tensor.h.
+void attachInterruptFlag(TensorState& state, std::atomic<bool>& flag);
 
 }  // namespace tdsl
