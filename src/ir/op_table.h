@@ -76,6 +76,7 @@ enum OpTag : uint32_t {
   kTagIndexing = 1u << 12,      // reads gathered positions: index, index_select, gather
   kTagNonTensorResult = 1u << 13,  // returns a Python value (equal, allclose)
   kTagCopy = 1u << 14,          // copy/copy_: the result (written region) is another tensor's values
+  kTagNormal = 1u << 15,        // with kTagRandom: samples the normal distribution (randn, randn_like)
 };
 
 // How the op is exposed to scripts (native_functions.yaml `variants:`).

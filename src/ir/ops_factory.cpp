@@ -11,6 +11,7 @@ namespace m = ::tdsl::meta;
 const std::vector<OpRow>& factoryOpRows() {
   constexpr uint32_t FA = kTagFactory;
   constexpr uint32_t RA = kTagFactory | kTagRandom;
+  constexpr uint32_t RN = RA | kTagNormal;
   constexpr uint8_t F = kFunction;
   static const std::vector<OpRow> rows = {
       {"zeros(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", FA, F, m::sizeFactory, k::zeros, nullptr},
@@ -28,9 +29,9 @@ const std::vector<OpRow>& factoryOpRows() {
       {"eye(SymInt n, *, ScalarType? dtype=None) -> Tensor", FA, F, m::eye, k::eye, nullptr},
       {"eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None) -> Tensor", FA, F, m::eye, k::eye, nullptr},
       {"rand(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", RA, F, m::sizeFactory, k::rand, nullptr},
-      {"randn(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", RA, F, m::sizeFactory, k::randn, nullptr},
+      {"randn(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", RN, F, m::sizeFactory, k::randn, nullptr},
       {"rand_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", RA, F, m::likeFactory, k::rand, nullptr},
-      {"randn_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", RA, F, m::likeFactory, k::randn, nullptr},
+      {"randn_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", RN, F, m::likeFactory, k::randn, nullptr},
   };
   return rows;
 }

@@ -206,15 +206,20 @@ void checkSizes(const Dims& sizes) {
       throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                                         formatDims(sizes));
 }
+// Random factories sample floats only; PyTorch names the kernel that refuses
+// the dtype: the normal sampler for randn/randn_like, else the uniform one.
+void checkRandomDType(const BoundArgs& a, DType d) {
+  if (!a.op->has(ir::kTagRandom) || isFloating(d)) return;
+  const char* kernel = a.op->has(ir::kTagNormal) ? "normal_kernel_cpu" : "check_uniform_bounds";
+  throw Error(ErrorKind::Type, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
+}
 }  // namespace
 
 void sizeFactory(const BoundArgs& a, MetaResult& r) {
   Dims sizes = intListArg(a, 0);
   checkSizes(sizes);
   DType d = factoryDType(a, DType::Float32);
-  if (a.op->has(ir::kTagRandom) && !isFloating(d))
-    throw Error(ErrorKind::Type, std::string("\"") + (a.op->name() == "randn" ? "normal_kernel_cpu" : "check_uniform_bounds") +
-                                     "\" not implemented for '" + scalarName(d) + "'");
+  checkRandomDType(a, d);
   r.add() = contiguousMeta(d, sizes);
 }
 
@@ -229,8 +234,7 @@ void full(const BoundArgs& a, MetaResult& r) {
 void likeFactory(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   DType d = factoryDType(a, self.dtype());
-  if (a.op->has(ir::kTagRandom) && !isFloating(d))
-    throw Error(ErrorKind::Type, "\"check_uniform_bounds\" not implemented for '" + scalarName(d) + "'");
+  checkRandomDType(a, d);
   r.add() = contiguousMeta(d, self.sizes());
 }
 

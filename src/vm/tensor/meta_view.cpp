@@ -393,7 +393,7 @@ void selectScatter(const BoundArgs& a, MetaResult& r) {
   view.count = 3;
   MetaResult selected;
   select(view, selected);
-  checkScatterSource(tensorArg(a, 1), selected.out[0].sizes, "embedding");
+  checkScatterSource(tensorArg(a, 1), selected.out[0].sizes, "slice");  // PyTorch's text
   r.add() = contiguousMeta(self.dtype(), self.sizes());
 }
 
