@@ -108,6 +108,23 @@ TEST_CASE("without an attached flag, kernels run as before", "[tensor][interrupt
 }
 
 #ifdef TDSL_BINARY
+// True once process `pid` catches SIGINT (bit SIGINT-1 of SigCgt in /proc/PID/status).
+static bool waitForSigintHandler(pid_t pid) {
+  auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(20)) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.rfind("SigCgt:", 0) == 0) {
+        unsigned long long mask = std::stoull(line.substr(7), nullptr, 16);
+        if (mask & (1ULL << (SIGINT - 1))) return true;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 TEST_CASE("cli: SIGINT during a long tensor reduction exits 1 with KeyboardInterrupt", "[tensor][interrupt][cli]") {
   char scriptPath[] = "/tmp/tdsl_interrupt_XXXXXX.td";
   int fd = mkstemps(scriptPath, 3);
@@ -125,7 +142,11 @@ TEST_CASE("cli: SIGINT during a long tensor reduction exits 1 with KeyboardInter
     _exit(127);
   }
   close(errFd);
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // Deliver SIGINT only once the child has installed its handler (SigCgt in
+  // /proc), so a slow start under load or sanitizers cannot turn the test
+  // into "killed by the default action"; then give the kernel time to start.
+  REQUIRE(waitForSigintHandler(pid));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   kill(pid, SIGINT);
   int status = 0;
   auto start = std::chrono::steady_clock::now();
