@@ -38,6 +38,19 @@ VM::VM(Interpreter& interp) : interp(interp) {
 
 VM::~VM() {
   while (!frames_.empty()) popFrame();
+  // Note [Global cycles]: a module's functions hold its globals table and the
+  // table holds the functions, so reference counting alone never frees a
+  // module. Emptying every table this VM made breaks those cycles; the
+  // tables themselves stay alive (globalsTables_) until every slot is cleared.
+  for (auto& table : globalsTables_) {
+    std::vector<Value> doomed;
+    doomed.reserve(table->slots.size());
+    for (auto& slot : table->slots) doomed.push_back(std::move(slot.value));
+    table->slots.clear();
+    table->index.clear();
+    table->names.clear();
+  }
+  globalsTables_.clear();
   mainGlobals = Ref<GlobalsTable>();
   modules_.clear();
   std::free(stack_);  // every slot is None here (no references left)
@@ -59,6 +72,7 @@ Ref<GlobalsTable> VM::newGlobals(const std::string& moduleName) {
   auto g = makeRef<GlobalsTable>(moduleName);
   for (auto& b : builtins_) g->set(b.first, b.second);
   g->set("__name__", makeStr(moduleName));
+  globalsTables_.push_back(g);  // Note [Global cycles]
   return g;
 }
 

@@ -97,6 +97,7 @@ class VM {
   std::vector<std::pair<std::string, Value>> builtins_;
   std::unordered_map<std::string, size_t> builtinIndex_;
   std::unordered_map<std::string, Value> modules_;
+  std::vector<Ref<GlobalsTable>> globalsTables_;  // every table newGlobals made: Note [Global cycles]
   std::vector<Frame> frames_;
   Value* stack_ = nullptr;
   Value* stackEnd_ = nullptr;
