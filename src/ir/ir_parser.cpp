@@ -30,7 +30,8 @@ bool argKindFitsSchema(int argKind, bool emptyList, const SchemaArg& sa) {
     case ArgType::Bool: return kind == Arg::Kind::Bool;
     case ArgType::Scalar: return kind == Arg::Kind::Int || kind == Arg::Kind::Float || kind == Arg::Kind::Bool;
     case ArgType::ScalarType: return kind == Arg::Kind::DType;
-    case ArgType::Str: return kind == Arg::Kind::Str;
+    case ArgType::Str:
+    case ArgType::MemoryFormat: return kind == Arg::Kind::Str;
   }
   return false;
 }

@@ -93,6 +93,9 @@ static std::vector<ValueMeta> structuralMetas(const OpDef& op, const std::vector
       if (args[i].kind == Arg::Kind::Float && !isFloating(self.dtype)) return fail();
     }
   }
+  // Approximation: slice/select scatters keep a dense base's strides
+  // (Note [Preserved layout]); with symbolic sizes the node claims a
+  // contiguous result, while the eager kernel allocates the preserved one.
   return {ValueMeta::contiguous(self.dtype, self.sizes)};
 }
 

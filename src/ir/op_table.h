@@ -15,6 +15,8 @@
 // back into its base, returning the updated base:
 //   slice.Tensor   <-> slice_scatter(base, src, dim, start, end, step)
 //   select.int     <-> select_scatter(base, src, dim, index)
+//   (these two return a clone of base with src written in: base's layout
+//   is kept as clone keeps it, Note [Preserved layout] in tensor_meta.h)
 //   every other view (view, reshape-as-view, transpose, t, permute, expand,
 //   unsqueeze, squeeze, alias/detach, as_strided, narrow, diagonal, flatten,
 //   contiguous-as-view) <-> as_strided_scatter(base, src, size, stride,
@@ -43,6 +45,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -54,6 +57,7 @@
 
 namespace tdsl {
 struct TensorState;
+struct NamedTupleType;
 }
 
 namespace tdsl::ir {
@@ -119,7 +123,8 @@ struct MetaResult {
 using MetaFn = void (*)(const BoundArgs& args, MetaResult& result);
 
 // Eager kernel: computes the result(s) on real tensors. Returns the tensor
-// (self for in-place ops), a tuple for multi-output ops, or a Python value.
+// (self for in-place ops), OpDef::packResults of the outputs for
+// multi-output ops, or a Python value.
 using EagerFn = Value (*)(TensorState& state, const BoundArgs& args);
 
 struct OpDef {
@@ -133,8 +138,17 @@ struct OpDef {
   const OpDef* inverse = nullptr;     // view -> the scatter that inverts it
   int id = 0;                         // index in opTable().ops()
   int selfArg = -1;                   // index of the argument named `self` (the method receiver), or -1
+  // Note [Multi-output results]: an op with several named returns
+  // (max.dim -> (Tensor values, Tensor indices)) returns a named tuple of
+  // type torch.return_types.<name> with the schema's return names as
+  // fields, as PyTorch does; null for single-result ops.
+  std::shared_ptr<const NamedTupleType> resultTuple;
 
   const std::string& name() const { return schema.name; }
+  // The script value of an op's outputs: the one output itself, or a tuple
+  // of them (named when resultTuple is set). Eager kernels, meta-only
+  // dispatch and the tracer all build multi-output results here.
+  Value packResults(std::vector<Value> outs) const;
   std::string fullName() const { return schema.fullName(); }
   bool has(uint32_t tag) const { return (tags & tag) != 0; }
 };

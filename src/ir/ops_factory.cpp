@@ -18,10 +18,10 @@ const std::vector<OpRow>& factoryOpRows() {
       {"ones(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", FA, F, m::sizeFactory, k::ones, nullptr},
       {"empty(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", FA, F, m::sizeFactory, k::zeros, nullptr},
       {"full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor", FA, F, m::full, k::full, nullptr},
-      {"zeros_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", FA, F, m::likeFactory, k::zeros, nullptr},
-      {"ones_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", FA, F, m::likeFactory, k::ones, nullptr},
-      {"empty_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", FA, F, m::likeFactory, k::zeros, nullptr},
-      {"full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None) -> Tensor", FA, F, m::fullLike, k::full, nullptr},
+      {"zeros_like(Tensor self, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", FA, F, m::likeFactory, k::zeros, nullptr},
+      {"ones_like(Tensor self, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", FA, F, m::likeFactory, k::ones, nullptr},
+      {"empty_like(Tensor self, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", FA, F, m::likeFactory, k::zeros, nullptr},
+      {"full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", FA, F, m::fullLike, k::full, nullptr},
       {"arange(Scalar end, *, ScalarType? dtype=None) -> Tensor", FA, F, m::arange, k::arange, nullptr},
       {"arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None) -> Tensor", FA, F, m::arange, k::arange, nullptr},
       {"arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None) -> Tensor", FA, F, m::arange, k::arange, nullptr},
@@ -30,8 +30,8 @@ const std::vector<OpRow>& factoryOpRows() {
       {"eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None) -> Tensor", FA, F, m::eye, k::eye, nullptr},
       {"rand(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", RA, F, m::sizeFactory, k::rand, nullptr},
       {"randn(SymInt[] size, *, ScalarType? dtype=None) -> Tensor", RN, F, m::sizeFactory, k::randn, nullptr},
-      {"rand_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", RA, F, m::likeFactory, k::rand, nullptr},
-      {"randn_like(Tensor self, *, ScalarType? dtype=None) -> Tensor", RN, F, m::likeFactory, k::randn, nullptr},
+      {"rand_like(Tensor self, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", RA, F, m::likeFactory, k::rand, nullptr},
+      {"randn_like(Tensor self, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", RN, F, m::likeFactory, k::randn, nullptr},
   };
   return rows;
 }

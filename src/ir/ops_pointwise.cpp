@@ -53,8 +53,28 @@ const std::vector<OpRow>& pointwiseOpRows() {
       {"maximum(Tensor self, Tensor other) -> Tensor", P, FM, m::binary, k::maximum, nullptr},
       {"minimum(Tensor self, Tensor other) -> Tensor", P, FM, m::binary, k::minimum, nullptr},
       {"logical_and(Tensor self, Tensor other) -> Tensor", C, FM, m::comparison, k::logical_and, nullptr},
+      {"logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::logicalInplace, k::logical_and_, nullptr},
       {"logical_or(Tensor self, Tensor other) -> Tensor", C, FM, m::comparison, k::logical_or, nullptr},
+      {"logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::logicalInplace, k::logical_or_, nullptr},
       {"logical_xor(Tensor self, Tensor other) -> Tensor", C, FM, m::comparison, k::logical_xor, nullptr},
+      {"logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::logicalInplace, k::logical_xor_, nullptr},
+
+      // Bitwise (bool and integer dtypes; the Python operators & | ^ and &= |= ^=).
+      {"bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::bitwise, k::bitwise_and, nullptr},
+      {"bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::bitwise, k::bitwise_and, nullptr},
+      {"bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", P, F, m::bitwise, k::bitwise_and, nullptr},
+      {"bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_and_, nullptr},
+      {"bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_and_, nullptr},
+      {"bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::bitwise, k::bitwise_or, nullptr},
+      {"bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::bitwise, k::bitwise_or, nullptr},
+      {"bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", P, F, m::bitwise, k::bitwise_or, nullptr},
+      {"bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_or_, nullptr},
+      {"bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_or_, nullptr},
+      {"bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::bitwise, k::bitwise_xor, nullptr},
+      {"bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::bitwise, k::bitwise_xor, nullptr},
+      {"bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", P, F, m::bitwise, k::bitwise_xor, nullptr},
+      {"bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_xor_, nullptr},
+      {"bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI, M, m::bitwiseInplace, k::bitwise_xor_, nullptr},
 
       // Comparisons (result dtype bool).
       {"eq.Tensor(Tensor self, Tensor other) -> Tensor", C, FM, m::comparison, k::eq, nullptr},
@@ -100,7 +120,9 @@ const std::vector<OpRow>& pointwiseOpRows() {
       {"round(Tensor self) -> Tensor", P, FM, m::sameAsSelf, k::round, nullptr},
       {"round_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::inplaceSelf, k::round_, nullptr},
       {"logical_not(Tensor self) -> Tensor", C, FM, m::logicalUnary, k::logical_not, nullptr},
+      {"logical_not_(Tensor(a!) self) -> Tensor(a!)", PI, M, m::inplaceSelf, k::logical_not_, nullptr},
       {"bitwise_not(Tensor self) -> Tensor", P, FM, m::bitwiseNot, k::bitwise_not, nullptr},
+      {"bitwise_not_(Tensor(a!) self) -> Tensor(a!)", PI, M, m::bitwiseNotInplace, k::bitwise_not_, nullptr},
 
       // Clamp, where, fill, copy.
       {"clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", P, FM, m::clamp, k::clamp, nullptr},

@@ -44,7 +44,7 @@ const std::vector<OpRow>& viewOpRows() {
       {"select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor", S, FM, m::selectScatter, k::select_scatter, nullptr},
       {"as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor", S, FM, m::asStridedScatter, k::as_strided_scatter, nullptr},
 
-      {"clone(Tensor self) -> Tensor", SH, FM, m::sameAsSelf, k::clone, nullptr},
+      {"clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", SH, FM, m::clone, k::clone, nullptr},
       {"cat(Tensor[] tensors, int dim=0) -> Tensor", SH, F, m::cat, k::cat, nullptr},
       {"stack(Tensor[] tensors, int dim=0) -> Tensor", SH, F, m::stack, k::stack, nullptr},
   };

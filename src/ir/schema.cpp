@@ -18,6 +18,7 @@ const char* argTypeName(ArgType t) {
     case ArgType::Scalar: return "Number";
     case ArgType::ScalarType: return "torch.dtype";
     case ArgType::Str: return "str";
+    case ArgType::MemoryFormat: return "torch.memory_format";
   }
   return "?";
 }
@@ -126,6 +127,7 @@ class Parser {
     else if (base == "Scalar") arg.type = ArgType::Scalar;
     else if (base == "ScalarType") arg.type = ArgType::ScalarType;
     else if (base == "str") arg.type = ArgType::Str;
+    else if (base == "MemoryFormat") arg.type = ArgType::MemoryFormat;
     else fail("unknown type '" + base + "'");
     if (peek() == '(') {
       if (arg.type != ArgType::Tensor) fail("alias annotation on a non-Tensor type");

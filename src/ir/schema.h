@@ -8,7 +8,7 @@
 //   args     := arg (',' arg)*            -- a bare '*' starts keyword-only args
 //   arg      := type name ('=' default)?
 //   type     := base ('(' alias ')')? ('[' N? ']')? '?'?
-//   base     := Tensor | int | SymInt | float | bool | Scalar | ScalarType | str
+//   base     := Tensor | int | SymInt | float | bool | Scalar | ScalarType | str | MemoryFormat
 //   alias    := letter '!'?                -- Tensor(a): aliases input set a;
 //                                             Tensor(a!): and is written
 //   returns  := ret | '(' ret (',' ret)* ')' | '()'
@@ -45,6 +45,7 @@ enum class ArgType : uint8_t {
   Scalar,         // a Python number (bool, int or float)
   ScalarType,     // a dtype
   Str,
+  MemoryFormat,   // torch.preserve_format / torch.contiguous_format; bound and in the IR as its name (a str)
 };
 
 const char* argTypeName(ArgType t);  // "Tensor", "int", "int[]", ...

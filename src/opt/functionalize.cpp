@@ -237,9 +237,12 @@ class Functionalizer {
         // The generalized scatter takes the view's metadata relative to a
         // contiguous, offset-0 base (Note [View inverses]). A base that is not
         // one (a strided or offset graph input, or the value a copy_ replaced
-        // it by) is cloned first and the view replayed on the clone.
+        // it by) is cloned first and the view replayed on the clone. The
+        // clone asks for contiguous_format: by default clone preserves a
+        // dense input's strides (Note [Preserved layout]).
         if (!base->meta().isContiguous() || !(base->meta().offset == SymInt(0))) {
-          base = emitOp(out_, *clone_, {Arg::ofTensor(base)})->output();
+          base = emitOp(out_, *clone_, {Arg::ofTensor(base), Arg::ofStr(memoryFormatName(MemoryFormat::Contiguous))})
+                     ->output();
           st.current = base;
           ++st.version;  // invalidates views replayed on the old value
           targetNow = get(target);
@@ -279,7 +282,7 @@ class Functionalizer {
     for (auto& wb : writeBacks) {
       const IrValue* root = aa.root(wb.second);
       if (std::find(writtenInputs.begin(), writtenInputs.end(), root) != writtenInputs.end() && wb.second != wb.first)
-        wb.second = emitOp(out_, *clone_, {Arg::ofTensor(wb.second)})->output();
+        wb.second = emitOp(out_, *clone_, {Arg::ofTensor(wb.second), Arg::none()})->output();
     }
     for (auto& wb : writeBacks)
       emitOp(out_, *copyInplace_, {Arg::ofTensor(wb.first), Arg::ofTensor(wb.second), Arg::ofBool(false)});

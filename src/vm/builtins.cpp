@@ -278,7 +278,7 @@ Value b_list(Interpreter& I, const CallArgs& a, const void*) {
 }
 Value b_tuple(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "tuple", 0, 1);
-  if (a.nargs && a[0].isObj(ObjKind::Tuple) && !a[0].as<TupleObject>()->isSize) return a[0];
+  if (a.nargs && a[0].isObj(ObjKind::Tuple) && a[0].as<TupleObject>()->isPlain()) return a[0];
   return makeTuple(a.nargs ? iterateAll(I, a[0]) : std::vector<Value>{});
 }
 Value b_dict(Interpreter& I, const CallArgs& a, const void*) {

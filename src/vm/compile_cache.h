@@ -36,6 +36,10 @@
 #include "vm/tensor/tensor_meta.h"
 
 namespace tdsl {
+struct NamedTupleType;
+}
+
+namespace tdsl {
 
 class Interpreter;
 
@@ -88,6 +92,7 @@ struct WriteBack {
   Source source;   // Entry, IntShift (Note [Loop-carried ints] in compile_bytecode.h)
   int index = 0;   // Input / Output
   std::vector<WriteBack> items;  // containers (Dict: key, value, key, value...), Cell/Iterator: 1 item
+  const NamedTupleType* tupleType = nullptr;  // Tuple: a named tuple's type (Note [Named tuples])
 };
 
 // What a backend produced: runs the graph on real inputs, returns its outputs.

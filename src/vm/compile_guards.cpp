@@ -87,7 +87,9 @@ bool sameGuardValue(const Value& a, const Value& b) {
       const auto& x = *itemsOf(a);
       const auto& y = *itemsOf(b);
       if (x.size() != y.size()) return false;
-      if (k == ObjKind::Tuple && a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize) return false;
+      if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize ||
+                                  a.as<TupleObject>()->named != b.as<TupleObject>()->named))
+        return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (!sameGuardValue(x[i], y[i])) return false;
       return true;
@@ -258,7 +260,9 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
     case WriteBack::Kind::Input: return inputs[static_cast<size_t>(wb.index)];
     case WriteBack::Kind::Output: return outputs[static_cast<size_t>(wb.index)];
     case WriteBack::Kind::List: return makeList(items());
-    case WriteBack::Kind::Tuple: return makeTuple(items());
+    case WriteBack::Kind::Tuple:
+      if (wb.tupleType) return makeNamedTuple(*wb.tupleType, items());
+      return makeTuple(items());
     case WriteBack::Kind::Size: return Value(makeRef<TupleObject>(items(), true));
     case WriteBack::Kind::Dict: {
       Value d = makeDict();

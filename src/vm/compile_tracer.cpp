@@ -260,7 +260,8 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
         else args.push_back(ir::Arg::ofFloat(v.asFloat()));
         break;
       case ir::ArgType::ScalarType: args.push_back(ir::Arg::ofDType(v.asDType())); break;
-      case ir::ArgType::Str: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
+      case ir::ArgType::Str:
+      case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
     }
   }
   ir::MetaResult mr;
@@ -281,7 +282,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
     keepAlive_.push_back(Value(t));
     outs.push_back(Value(t));
   }
-  result = outs.size() == 1 ? outs[0] : makeTuple(std::move(outs));
+  result = op.packResults(std::move(outs));
   return true;
 }
 
@@ -497,6 +498,7 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       return wb;
     case ObjKind::Tuple:
       wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
+      wb.tupleType = v.as<TupleObject>()->named;
       for (const Value& i : v.as<TupleObject>()->items) wb.items.push_back(describe(i, depth + 1));
       return wb;
     case ObjKind::Dict:

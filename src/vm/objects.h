@@ -38,14 +38,44 @@ class ListObject : public Object {
   std::vector<Value> items;
 };
 
-// A tuple; `isSize` makes it print as torch.Size([...]) (PyTorch's Size is a tuple subclass).
+// Note [Named tuples]
+// A named tuple type (Python's structseq / collections.namedtuple): a type
+// name and one field name per item. A tuple with a type is still a tuple for
+// everything (indexing, unpacking, len, iteration, ==, hashing, isinstance
+// of tuple); the type adds attribute access by field name (r.values), its
+// own repr and type name. Slicing, `+` and tuple(r) give plain tuples, as in
+// Python. Types are immutable and must outlive every tuple that points at
+// them (static data, or owned by the immutable op table), so tuples hold a
+// plain pointer. PyTorch's torch.return_types.* print one field per line:
+//   torch.return_types.max(
+//   values=tensor([5., 3.]),
+//   indices=tensor([1, 0]))
+// while a namedtuple prints Point(x=1, y=2).
+struct NamedTupleType {
+  std::string name;                 // "torch.return_types.max": type name in repr and errors
+  std::vector<std::string> fields;  // "values", "indices"
+  bool fieldPerLine = false;        // torch.return_types repr: a newline before each field
+  int fieldIndex(std::string_view field) const {
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i] == field) return static_cast<int>(i);
+    return -1;
+  }
+};
+
+// A tuple; `isSize` makes it print as torch.Size([...]) (PyTorch's Size is a
+// tuple subclass); `named` makes it a named tuple (Note [Named tuples]).
 class TupleObject : public Object {
  public:
   explicit TupleObject(std::vector<Value> v, bool isSize = false)
       : Object(ObjKind::Tuple), items(std::move(v)), isSize(isSize) {}
+  TupleObject(std::vector<Value> v, const NamedTupleType* named)
+      : Object(ObjKind::Tuple), items(std::move(v)), isSize(false), named(named) {}
   ~TupleObject() override { releaseItems(items); }
+  // A plain tuple: neither a torch.Size nor a named tuple.
+  bool isPlain() const { return !isSize && !named; }
   std::vector<Value> items;
   bool isSize;
+  const NamedTupleType* named = nullptr;
 };
 
 // A C++ function callable from scripts. `data` is passed back on every call.
@@ -95,6 +125,10 @@ class ModuleObject : public Object {
 inline Value makeStr(std::string s) { return Value(makeRef<StrObject>(std::move(s))); }
 inline Value makeList(std::vector<Value> v) { return Value(makeRef<ListObject>(std::move(v))); }
 inline Value makeTuple(std::vector<Value> v) { return Value(makeRef<TupleObject>(std::move(v))); }
+// A named tuple of `type` (Note [Named tuples]); one item per field.
+inline Value makeNamedTuple(const NamedTupleType& type, std::vector<Value> v) {
+  return Value(makeRef<TupleObject>(std::move(v), &type));
+}
 inline Value makeSize(const std::vector<int64_t>& sizes) {
   std::vector<Value> v;
   v.reserve(sizes.size());

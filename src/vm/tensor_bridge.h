@@ -17,7 +17,13 @@ namespace tdsl {
 class Interpreter;
 
 // Python operators, in the order the VM's arithmetic opcodes use them.
-enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, Lt, Le, Gt, Ge, Eq, Ne };
+// The Python binary operators: value_ops.h's Arith operators in Arith order,
+// then its comparisons in Cmp order (value_ops.cpp static_asserts the
+// correspondence), so the VM converts by a cast and keeps the one symbol table.
+enum class BinaryOp : uint8_t {
+  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, Shl, Shr,
+  Lt, Le, Gt, Ge, Eq, Ne
+};
 enum class UnaryOp : uint8_t { Neg, Pos, Invert };
 
 // `a OP b` where at least one operand is a tensor. `inPlace` is set for

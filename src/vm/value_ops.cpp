@@ -127,7 +127,10 @@ std::string typeName(const Value& v) {
   switch (v.asObj()->kind()) {
     case ObjKind::Str: return "str";
     case ObjKind::List: return "list";
-    case ObjKind::Tuple: return v.as<TupleObject>()->isSize ? "torch.Size" : "tuple";
+    case ObjKind::Tuple: {
+      auto* t = v.as<TupleObject>();
+      return t->named ? t->named->name : t->isSize ? "torch.Size" : "tuple";
+    }
     case ObjKind::Dict: return "dict";
     case ObjKind::Function: return "function";
     case ObjKind::Native: return "builtin_function_or_method";
@@ -254,11 +257,22 @@ int64_t floatToInt(double d) {
 // ---------------------------------------------------------------------------
 // Operators
 
+// tensor_bridge.h's BinaryOp is Arith's operators followed by Cmp's.
+static_assert(static_cast<int>(BinaryOp::MatMul) == static_cast<int>(Arith::MatMul) &&
+                  static_cast<int>(BinaryOp::BitXor) == static_cast<int>(Arith::BitXor) &&
+                  static_cast<int>(BinaryOp::Shr) == static_cast<int>(Arith::Shr) &&
+                  static_cast<int>(BinaryOp::Lt) == static_cast<int>(Arith::Shr) + 1 + static_cast<int>(Cmp::Lt) &&
+                  static_cast<int>(BinaryOp::Ne) == static_cast<int>(BinaryOp::Lt) + static_cast<int>(Cmp::Ne),
+              "BinaryOp must list Arith's operators, then Cmp's, in their orders");
+
+const char* binaryOpSymbol(BinaryOp op) {
+  int i = static_cast<int>(op);
+  if (i <= static_cast<int>(Arith::Shr)) return arithSymbol(static_cast<Arith>(i));
+  return cmpSymbol(static_cast<Cmp>(i - static_cast<int>(BinaryOp::Lt)));
+}
+
 Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool inPlace) {
-  if (a.isTensor() || b.isTensor()) {
-    if (static_cast<int>(op) > static_cast<int>(Arith::MatMul)) unsupported(op, a, b);
-    return tensorBinary(interp, static_cast<BinaryOp>(op), a, b, inPlace);
-  }
+  if (a.isTensor() || b.isTensor()) return tensorBinary(interp, static_cast<BinaryOp>(op), a, b, inPlace);
   if (isIntLike(a) && isIntLike(b)) {
     if (op == Arith::MatMul) unsupported(op, a, b);
     if (a.isBool() && b.isBool() && (op == Arith::BitAnd || op == Arith::BitOr || op == Arith::BitXor))
@@ -563,6 +577,21 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
       if (t->isSize) { seq(t->items, "torch.Size([", "])", false); return; }
+      if (t->named) {
+        // Note [Named tuples]: Type(field=repr, ...), or one field per line.
+        out += t->named->name + "(";
+        for (size_t i = 0; i < t->items.size(); ++i) {
+          if (i) out += ",";
+          out += t->named->fieldPerLine ? "\n" : i ? " " : "";
+          out += i < t->named->fields.size() ? t->named->fields[i] : "?";
+          out += "=";
+          const Value& item = t->items[i];
+          if (item.isObj() && item.asObj() == v.asObj()) out += "(...)";
+          else appendRepr(interp, out, item, depth + 1);
+        }
+        out += ")";
+        return;
+      }
       seq(t->items, "(", ")", true);
       return;
     }

@@ -21,6 +21,9 @@ enum class Arith : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, Bit
 enum class Cmp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne };
 const char* arithSymbol(Arith op);
 const char* cmpSymbol(Cmp op);
+// The symbol of tensor_bridge.h's BinaryOp ("&", "<=").
+enum class BinaryOp : uint8_t;
+const char* binaryOpSymbol(BinaryOp op);
 
 // Limit on recursion through nested containers in repr, ==, hash (C++ stack).
 constexpr int kMaxContainerDepth = 500;

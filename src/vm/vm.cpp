@@ -393,6 +393,15 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
       case ObjKind::Native:
         if (name == "__name__" || name == "__qualname__") return makeStr(obj.as<NativeObject>()->name);
         break;
+      case ObjKind::Tuple:
+        if (const NamedTupleType* type = obj.as<TupleObject>()->named) {  // Note [Named tuples]
+          int i = type->fieldIndex(name);
+          if (i >= 0 && static_cast<size_t>(i) < obj.as<TupleObject>()->items.size())
+            return obj.as<TupleObject>()->items[static_cast<size_t>(i)];
+        }
+        if (const NativeObject* m = interp.vm().findMethod(obj, name))
+          return Value(makeRef<BoundMethodObject>(obj, Value::object(const_cast<NativeObject*>(m))));
+        break;
       case ObjKind::Range: {
         auto* r = obj.as<RangeObject>();
         if (name == "start") return Value::integer(r->start);

@@ -5,6 +5,7 @@
 
 #include "ir/op_table.h"
 #include "ir/schema.h"
+#include "vm/objects.h"
 
 using namespace tdsl;
 using namespace tdsl::ir;
@@ -189,4 +190,59 @@ TEST_CASE("op table: tags are consistent with schemas", "[op_table]") {
     if (op.has(kTagNonTensorResult)) CHECK(op.schema.returns[0].type != ArgType::Tensor);
     if (op.has(kTagIndexedUpdate)) CHECK(op.schema.args[0].name == "self");
   }
+}
+
+TEST_CASE("op table: multi-output ops return named tuples of their return names", "[op_table]") {
+  // Note [Multi-output results]: every op with several named returns has a
+  // torch.return_types.<name> type whose fields are the schema's return names.
+  for (const OpDef& op : opTable().ops()) {
+    INFO(op.schema.text);
+    if (op.schema.returns.size() < 2) {
+      CHECK(op.resultTuple == nullptr);
+      continue;
+    }
+    REQUIRE(op.resultTuple != nullptr);
+    CHECK(op.resultTuple->name == "torch.return_types." + op.schema.name);
+    REQUIRE(op.resultTuple->fields.size() == op.schema.returns.size());
+    for (size_t i = 0; i < op.schema.returns.size(); ++i) CHECK(op.resultTuple->fields[i] == op.schema.returns[i].name);
+  }
+  const OpDef* maxDim = opTable().find("max.dim");
+  REQUIRE(maxDim != nullptr);
+  Value packed = maxDim->packResults({Value::integer(1), Value::integer(2)});
+  REQUIRE(packed.isObj(ObjKind::Tuple));
+  CHECK(packed.as<TupleObject>()->named == maxDim->resultTuple.get());
+  CHECK(maxDim->resultTuple->fieldIndex("indices") == 1);
+  CHECK(maxDim->resultTuple->fieldIndex("nope") == -1);
+  CHECK(opTable().find("add.Tensor")->packResults({Value::integer(3)}).asInt() == 3);
+}
+
+TEST_CASE("op table: bitwise ops and memory_format arguments", "[op_table]") {
+  for (const char* name : {"bitwise_and", "bitwise_or", "bitwise_xor"}) {
+    INFO(name);
+    for (const char* ovl : {".Tensor", ".Scalar"}) {
+      const OpDef* f = opTable().find(std::string(name) + ovl);
+      const OpDef* i = opTable().find(std::string(name) + "_" + ovl);
+      REQUIRE(f != nullptr);
+      REQUIRE(i != nullptr);
+      CHECK(f->inplace == i);
+      CHECK(i->functional == f);
+    }
+    REQUIRE(opTable().find(std::string(name) + ".Scalar_Tensor") != nullptr);
+  }
+  for (const char* name : {"bitwise_not_", "logical_and_", "logical_or_", "logical_xor_", "logical_not_"}) {
+    INFO(name);
+    const OverloadSet* set = opTable().overloads(name);
+    REQUIRE(set != nullptr);
+    REQUIRE(set->ops[0]->functional != nullptr);
+  }
+  for (const char* name : {"clone", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like"}) {
+    INFO(name);
+    const OpDef* op = opTable().overloads(name)->ops[0];
+    int i = op->schema.argIndex("memory_format");
+    REQUIRE(i >= 0);
+    CHECK(op->schema.args[static_cast<size_t>(i)].type == ArgType::MemoryFormat);
+    CHECK(op->schema.args[static_cast<size_t>(i)].kwOnly);
+    CHECK(op->schema.args[static_cast<size_t>(i)].optional);
+  }
+  CHECK(std::string(argTypeName(ArgType::MemoryFormat)) == "torch.memory_format");
 }

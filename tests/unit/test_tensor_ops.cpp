@@ -290,3 +290,91 @@ TEST_CASE("integer arithmetic wraps around like PyTorch", "[tensor]") {
   CHECK(tensorItem(T(callMethod(s, x, "sum", {}))).asInt() == -1);
   CHECK(errorOf([&] { callOp(s, "floor_divide", {x, Value::integer(0)}); }) == "ZeroDivisionError");
 }
+
+TEST_CASE("preserved layout: PyTorch's empty_like/clone stride rule", "[tensor][layout]") {
+  // Note [Preserved layout]; expected strides from PyTorch 1.13.
+  auto meta = [](Dims sizes, Dims strides) {
+    TensorMeta m;
+    m.sizes = sizes;
+    m.strides = strides;
+    return m;
+  };
+  CHECK(isNonOverlappingAndDense(meta({6, 4}, {1, 6})));
+  CHECK(isNonOverlappingAndDense(meta({1, 4, 3}, {4, 1, 4})));
+  CHECK(isNonOverlappingAndDense(meta({3, 0}, {1, 3})));
+  CHECK(isNonOverlappingAndDense(meta({}, {})));
+  CHECK_FALSE(isNonOverlappingAndDense(meta({2, 3, 2}, {12, 4, 2})));
+  CHECK_FALSE(isNonOverlappingAndDense(meta({3, 4}, {1, 0})));
+  CHECK_FALSE(isNonOverlappingAndDense(meta({3}, {2})));
+  CHECK(denseStridesLike({2, 3, 2}, {12, 4, 2}) == Dims{6, 2, 1});
+  CHECK(denseStridesLike({2, 2, 3}, {2, 12, 4}) == Dims{1, 6, 2});
+  CHECK(denseStridesLike({3, 4}, {2, 6}) == Dims{1, 3});
+  CHECK(denseStridesLike({3, 4}, {1, 0}) == Dims{4, 1});
+  CHECK(denseStridesLike({2, 2, 3, 2}, {1, 4, 0, 2}) == Dims{1, 12, 2, 6});
+  CHECK(denseStridesLike({6, 5, 4, 3, 2}, {6, 0, 120, 0, 1}) == Dims{6, 36, 180, 2, 1});
+  TensorMeta t = meta({6, 4}, {1, 6});
+  CHECK(layoutLike(t, DType::Int64, MemoryFormat::Preserve).strides == Dims{1, 6});
+  CHECK(layoutLike(t, DType::Int64, MemoryFormat::Preserve).dtype == DType::Int64);
+  CHECK(layoutLike(t, DType::Float32, MemoryFormat::Contiguous).strides == Dims{4, 1});
+  MemoryFormat f;
+  CHECK(parseMemoryFormat("contiguous_format", f));
+  CHECK(f == MemoryFormat::Contiguous);
+  CHECK_FALSE(parseMemoryFormat("channels_last", f));
+}
+
+TEST_CASE("clone and *_like keep a dense input's strides, eager and meta alike", "[tensor][layout]") {
+  TensorStatePtr sp = makeTensorState();
+  TensorState& s = *sp;
+  Value x = callMethod(s, callOp(s, "arange", {Value::integer(24)}, {KwArg{"dtype", Value::dtype(DType::Float64)}}),
+                       "reshape", {ints({2, 3, 4})});
+  Value perm = callMethod(s, x, "permute", {ints({2, 0, 1})});
+  Value stepped = callOp(s, "slice", {perm, Value::integer(2), Value::integer(0), Value::none(), Value::integer(2)});
+  for (const Value& in : {perm, stepped}) {
+    Value proxy = Value(makeMetaTensor(T(in).meta));
+    for (const char* name : {"clone", "zeros_like", "rand_like"}) {
+      INFO(name);
+      Value eager = callOp(s, name, {in});
+      Value traced = callOp(s, name, {proxy});
+      CHECK(T(traced).isMeta());
+      CHECK(T(traced).strides() == T(eager).strides());
+    }
+  }
+  CHECK(T(callOp(s, "clone", {perm})).strides() == Dims{1, 12, 4});
+  CHECK(T(callOp(s, "clone", {stepped})).strides() == Dims{1, 8, 4});
+  CHECK(values(callOp(s, "clone", {stepped})) == values(callMethod(s, stepped, "contiguous", {})));
+  // A graph node carries the format by name; an unknown name is an error.
+  ir::BoundArgs b;
+  b.op = ir::opTable().find("clone");
+  b.count = 2;
+  b[0] = perm;
+  b[1] = makeStr("contiguous_format");
+  CHECK(T(b.op->eager(s, b)).strides() == Dims{6, 3, 1});
+  b[1] = makeStr("channels_last");
+  CHECK(errorOf([&] { b.op->eager(s, b); }) == "unknown memory format 'channels_last'");
+}
+
+TEST_CASE("bitwise ops: dtypes, scalars on either side, in-place casts", "[tensor][bitwise]") {
+  TensorStatePtr sp = makeTensorState();
+  TensorState& s = *sp;
+  Value i = tensor(s, ints({1, 2, 3}));
+  Value b = tensor(s, makeList({Value::boolean(true), Value::boolean(false), Value::boolean(true)}));
+  CHECK(values(callOp(s, "bitwise_and", {i, Value::integer(1)})) == std::vector<double>{1, 0, 1});
+  CHECK(values(callOp(s, "bitwise_or", {Value::integer(4), i})) == std::vector<double>{5, 6, 7});
+  Value x = callOp(s, "bitwise_xor", {b, Value::integer(1)});
+  CHECK(T(x).dtype() == DType::Int64);
+  CHECK(T(callOp(s, "bitwise_and", {b, Value::boolean(true)})).dtype() == DType::Bool);
+  Value f = tensor(s, floats({1, 2}));
+  CHECK(errorOf([&] { callOp(s, "bitwise_and", {i, Value::number(1.5)}); }) ==
+        "\"bitwise_and_cpu\" not implemented for 'Float'");
+  CHECK(errorOf([&] { callMethod(s, f, "bitwise_or_", {Value::integer(1)}); }) ==
+        "\"bitwise_or_cpu\" not implemented for 'Float'");
+  CHECK(errorOf([&] { callMethod(s, b, "bitwise_or_", {Value::integer(1)}); }) ==
+        "result type Long can't be cast to the desired output type Bool");
+  Value y = callMethod(s, i, "clone", {});
+  CHECK(callMethod(s, y, "bitwise_not_", {}).identical(y));
+  CHECK(values(y) == std::vector<double>{-2, -3, -4});
+  Value g = tensor(s, floats({0, 1.5}));
+  callMethod(s, g, "logical_not_", {});
+  CHECK(values(g) == std::vector<double>{1, 0});
+  CHECK(T(g).dtype() == DType::Float32);
+}

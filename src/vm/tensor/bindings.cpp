@@ -19,6 +19,7 @@
 #include "vm/tensor/tensor_repr.h"
 #include "vm/tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
+#include "vm/value_ops.h"
 
 namespace tdsl {
 
@@ -193,28 +194,9 @@ Value methodTrampoline(Interpreter& interp, const CallArgs& call, const void* da
   throw Error(ErrorKind::Attribute, "'Tensor' object has no attribute '" + std::string(name) + "'");
 }
 
-const char* operatorSymbol(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::Mod: return "%";
-    case BinaryOp::Pow: return "**";
-    case BinaryOp::MatMul: return "@";
-    case BinaryOp::Lt: return "<";
-    case BinaryOp::Le: return "<=";
-    case BinaryOp::Gt: return ">";
-    case BinaryOp::Ge: return ">=";
-    case BinaryOp::Eq: return "==";
-    case BinaryOp::Ne: return "!=";
-  }
-  return "?";
-}
-
-// The op implementing each Python operator (the functional name; `_` is
-// appended for augmented assignment).
+// The op implementing each Python operator on tensors (the functional name;
+// `_` is appended for augmented assignment); nullptr when tensors do not
+// support the operator. The one operator -> op name mapping.
 const char* operatorOp(BinaryOp op) {
   switch (op) {
     case BinaryOp::Add: return "add";
@@ -225,6 +207,11 @@ const char* operatorOp(BinaryOp op) {
     case BinaryOp::Mod: return "remainder";
     case BinaryOp::Pow: return "pow";
     case BinaryOp::MatMul: return "matmul";
+    case BinaryOp::BitAnd: return "bitwise_and";
+    case BinaryOp::BitOr: return "bitwise_or";
+    case BinaryOp::BitXor: return "bitwise_xor";
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: return nullptr;
     case BinaryOp::Lt: return "lt";
     case BinaryOp::Le: return "le";
     case BinaryOp::Gt: return "gt";
@@ -232,7 +219,7 @@ const char* operatorOp(BinaryOp op) {
     case BinaryOp::Eq: return "eq";
     case BinaryOp::Ne: return "ne";
   }
-  return "?";
+  return nullptr;
 }
 
 // `a OP b` == `b OP' a` for the reflected comparison.
@@ -248,14 +235,17 @@ BinaryOp mirrored(BinaryOp op) {
 
 bool isNumberValue(const Value& v) { return v.isBool() || v.isInt() || v.isFloat(); }
 
+[[noreturn]] void unsupportedOperands(BinaryOp op, const Value& a, const Value& b) {
+  throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + binaryOpSymbol(op) + ": '" +
+                                   pyTypeName(a) + "' and '" + pyTypeName(b) + "'");
+}
+
 }  // namespace
 
 Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
   TensorState& state = stateOf(interp);
   const bool aT = a.isTensor(), bT = b.isTensor();
-  if ((!aT && !isNumberValue(a)) || (!bT && !isNumberValue(b)))
-    throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + operatorSymbol(op) + ": '" +
-                                     pyTypeName(a) + "' and '" + pyTypeName(b) + "'");
+  if ((!aT && !isNumberValue(a)) || (!bT && !isNumberValue(b)) || !operatorOp(op)) unsupportedOperands(op, a, b);
   const ir::OpTable& table = ir::opTable();
   if (aT) {
     const bool comparison = op >= BinaryOp::Lt;
@@ -273,6 +263,9 @@ Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value
   switch (op) {
     case BinaryOp::Add:
     case BinaryOp::Mul:
+    case BinaryOp::BitAnd:  // __rand__, __ror__, __rxor__: the operation commutes
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor:
     case BinaryOp::Eq:
     case BinaryOp::Ne:
     case BinaryOp::Lt:
@@ -292,10 +285,11 @@ Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value
     }
     case BinaryOp::FloorDiv:
       return callOp(state, "floor_divide", {Value(wrappedNumberTensor(state, a)), b});
-    case BinaryOp::MatMul: break;
+    case BinaryOp::MatMul:
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: break;
   }
-  throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + operatorSymbol(op) + ": '" +
-                                   pyTypeName(a) + "' and 'Tensor'");
+  unsupportedOperands(op, a, b);
 }
 
 Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
@@ -303,7 +297,11 @@ Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
   switch (op) {
     case UnaryOp::Neg: return callOp(state, "neg", {a});
     case UnaryOp::Pos: return a;
-    case UnaryOp::Invert: return callOp(state, "bitwise_not", {a});
+    case UnaryOp::Invert:
+      // Tensor.__invert__ checks the dtype itself, with its own message.
+      if (isFloating(self_(a).dtype()))
+        throw Error(ErrorKind::Type, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+      return callOp(state, "bitwise_not", {a});
   }
   return a;
 }

@@ -11,6 +11,7 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/tensor/bindings.h"
+#include "vm/tensor/dispatch.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/tensor_data.h"
 #include "vm/tensor/tensor_iter.h"
@@ -207,6 +208,8 @@ Value makeTorchModule(Interpreter& interp) {
       {"int32", DType::Int32},     {"int", DType::Int32},       {"bool", DType::Bool},
   };
   for (const auto& [name, d] : dtypes) mod->set(name, Value::dtype(d));
+  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous})
+    mod->set(memoryFormatName(f), Value(makeRef<MemoryFormatObject>(f)));
   auto testing = makeRef<ModuleObject>("torch.testing");
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));

@@ -26,12 +26,18 @@ std::string pyTypeName(const Value& v) {
   switch (v.asObj()->kind()) {
     case ObjKind::Str: return "str";
     case ObjKind::List: return "list";
-    case ObjKind::Tuple: return v.as<TupleObject>()->isSize ? "torch.Size" : "tuple";
+    case ObjKind::Tuple: {
+      auto* t = v.as<TupleObject>();
+      return t->named ? t->named->name : t->isSize ? "torch.Size" : "tuple";
+    }
     case ObjKind::Dict: return "dict";
     case ObjKind::Tensor: return "Tensor";
     case ObjKind::Function: return "function";
     case ObjKind::Native: return "builtin_function_or_method";
     case ObjKind::Module: return "module";
+    case ObjKind::Other:
+      if (auto* ext = dynamic_cast<const ExtensionObject*>(v.asObj())) return ext->typeName();
+      return "object";
     default: return "object";
   }
 }
@@ -95,6 +101,12 @@ bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
       if (!v.isObj(ObjKind::Str)) return false;
       out = v;
       return true;
+    case ArgType::MemoryFormat:
+      if (auto* f = dynamic_cast<const MemoryFormatObject*>(v.isObj(ObjKind::Other) ? v.asObj() : nullptr)) {
+        out = makeStr(memoryFormatName(f->format));
+        return true;
+      }
+      return false;
   }
   return false;
 }
@@ -227,10 +239,9 @@ Value runMetaOnly(const OpDef& op, BoundArgs& args) {
   if (op.has(ir::kTagInplace)) return args[0];
   if (r.count == 0)
     throw Error(ErrorKind::Runtime, op.fullName() + " produces a Python value and cannot run on meta tensors");
-  if (r.count == 1) return Value(makeMetaTensor(r.out[0]));
   std::vector<Value> outs;
   for (int i = 0; i < r.count; ++i) outs.push_back(Value(makeMetaTensor(r.out[i])));
-  return makeTuple(std::move(outs));
+  return op.packResults(std::move(outs));
 }
 
 Value dispatchOp(TensorState& state, const OpDef& op, BoundArgs& args) {

@@ -18,6 +18,7 @@
 
 #include "ir/op_table.h"
 #include "vm/native.h"
+#include "vm/objects.h"
 #include "vm/tensor/tensor.h"
 
 namespace tdsl {
@@ -54,5 +55,16 @@ Value callMethod(TensorState& state, const Value& self, std::string_view name, s
 
 // Python type name of a value for messages: "Tensor", "int", "str", "tuple", ...
 std::string pyTypeName(const Value& v);
+
+// torch.preserve_format / torch.contiguous_format (Note [Preserved layout]).
+// A MemoryFormat schema argument binds as the format's name (a str), which
+// is also its form in the graph IR.
+class MemoryFormatObject : public ExtensionObject {
+ public:
+  explicit MemoryFormatObject(MemoryFormat f) : format(f) {}
+  std::string typeName() const override { return "torch.memory_format"; }
+  std::string repr() const override { return std::string("torch.") + memoryFormatName(format); }
+  const MemoryFormat format;
+};
 
 }  // namespace tdsl

@@ -18,7 +18,10 @@ namespace tdsl::kernels {
 
 namespace {
 
-enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
+using EagerFnRef = Value (*)(TensorState&, const BoundArgs&);
+
+// Ops from Eq on produce bool.
+enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr, BitXor, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
 
 bool isComparisonOp(Bin op) { return op >= Bin::Eq; }
 
@@ -129,6 +132,15 @@ inline auto apply(T a, T b) {
   else if constexpr (op == Bin::Pow) return powOf(a, b);
   else if constexpr (op == Bin::Max) return maxOf(a, b);
   else if constexpr (op == Bin::Min) return minOf(a, b);
+  else if constexpr (op == Bin::BitAnd || op == Bin::BitOr || op == Bin::BitXor) {
+    if constexpr (std::is_integral<T>::value) {  // bool too: & | ^ of 0/1 stay 0/1
+      if constexpr (op == Bin::BitAnd) return static_cast<T>(a & b);
+      else if constexpr (op == Bin::BitOr) return static_cast<T>(a | b);
+      else return static_cast<T>(a ^ b);
+    } else {
+      return a;  // floating dtypes are rejected by the meta rule
+    }
+  }
   else if constexpr (op == Bin::Eq) return a == b;
   else if constexpr (op == Bin::Ne) return a != b;
   else if constexpr (op == Bin::Lt) return a < b;
@@ -461,6 +473,42 @@ Value minimum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin:
 Value logical_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LAnd>(s, a); }
 Value logical_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LOr>(s, a); }
 Value logical_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LXor>(s, a); }
+namespace {
+// binaryInplace checks only broadcast and cast (its eager fast path); the
+// meta rule adds the bitwise dtype check.
+template <Bin op>
+Value bitwiseInplace(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  return binaryInplace<op>(s, a);
+}
+}  // namespace
+
+Value bitwise_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitAnd>(s, a); }
+Value bitwise_and_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitAnd>(s, a); }
+Value bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitOr>(s, a); }
+Value bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
+Value bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
+Value bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
+
+namespace {
+// self = logical_op(self, other...) converted to self's dtype (logical_and_, logical_not_, ...):
+// the functional kernel's bool result is copied back.
+Value logicalInplace(TensorState& s, const BoundArgs& a, EagerFnRef functional) {
+  runMeta(a);
+  TensorObject& self = *asTensor(a[0]);
+  checkNoInternalOverlap(self);
+  if (a.count > 1 && a[1].isTensor()) checkNoPartialOverlap(self, tensorArg(a, 1));
+  BoundArgs fa = a;
+  fa.op = a.op->functional;  // its meta rule gives the bool result
+  Value result = functional(s, fa);
+  copyInto(self, *asTensor(result));
+  return a[0];
+}
+}  // namespace
+
+Value logical_and_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_and); }
+Value logical_or_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_or); }
+Value logical_xor_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_xor); }
 Value eq(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Eq>(s, a); }
 Value ne(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ne>(s, a); }
 Value lt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Lt>(s, a); }
@@ -488,6 +536,8 @@ TDSL_UNARY_KERNELS(round, Round)
 #undef TDSL_UNARY_KERNELS
 Value logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
 Value bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }
+Value bitwise_not_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::BitwiseNot>(s, a); }
+Value logical_not_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_not); }
 
 // ---------------------------------------------------------------------------
 // clamp, where, fill, zero, copy.

@@ -179,7 +179,7 @@ Value minmaxKernel(TensorState& state, const BoundArgs& a) {
       if (io) io[j] = k;
     });
   });
-  if (indices) return makeTuple({Value(values), Value(indices)});
+  if (indices) return a.op->packResults({Value(values), Value(indices)});
   return Value(values);
 }
 

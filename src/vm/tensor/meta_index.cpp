@@ -213,6 +213,16 @@ void checkRandomDType(const BoundArgs& a, DType d) {
   const char* kernel = a.op->has(ir::kTagNormal) ? "normal_kernel_cpu" : "check_uniform_bounds";
   throw Error(ErrorKind::Type, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
 }
+// memory_format= (Note [Preserved layout]): None means torch.preserve_format.
+MemoryFormat memoryFormatOf(const BoundArgs& a) {
+  int i = argIndex(a, "memory_format");
+  MemoryFormat f = MemoryFormat::Preserve;
+  if (i < 0 || i >= a.count) return f;  // a graph node may leave it out
+  const Value& v = a[i];
+  if (!v.isNone() && !parseMemoryFormat(v.as<StrObject>()->str, f))
+    throw Error(ErrorKind::Value, "unknown memory format '" + v.as<StrObject>()->str + "'");
+  return f;
+}
 }  // namespace
 
 void sizeFactory(const BoundArgs& a, MetaResult& r) {
@@ -235,12 +245,17 @@ void likeFactory(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   DType d = factoryDType(a, self.dtype());
   checkRandomDType(a, d);
-  r.add() = contiguousMeta(d, self.sizes());
+  r.add() = layoutLike(self.meta, d, memoryFormatOf(a));
 }
 
 void fullLike(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  r.add() = contiguousMeta(factoryDType(a, self.dtype()), self.sizes());
+  r.add() = layoutLike(self.meta, factoryDType(a, self.dtype()), memoryFormatOf(a));
+}
+
+void clone(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  r.add() = layoutLike(self.meta, self.dtype(), memoryFormatOf(a));
 }
 
 void arange(const BoundArgs& a, MetaResult& r) {

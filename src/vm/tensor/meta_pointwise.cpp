@@ -102,11 +102,40 @@ void unaryFloatInplace(const BoundArgs& a, MetaResult& r) {
 
 void logicalUnary(const BoundArgs& a, MetaResult& r) { setContiguous(r, DType::Bool, tensorArg(a, 0).sizes()); }
 
+void logicalInplace(const BoundArgs& a, MetaResult& r) {
+  checkBroadcastTo(tensorArg(a, 1).sizes(), tensorArg(a, 0).sizes());
+  inplaceResult(a, r);
+}
+
+namespace {
+// PyTorch's CPU kernels for the bitwise ops exist for bool and integer dtypes only.
+void checkBitwiseDType(const BoundArgs& a, DType d) {
+  if (isFloating(d))
+    throw Error(ErrorKind::Type, "\"" + a.op->schema.baseName() + "_cpu\" not implemented for '" + scalarName(d) + "'");
+}
+}  // namespace
+
+void bitwise(const BoundArgs& a, MetaResult& r) {
+  Dims shape = broadcastShapes(shapeOf(a[0]), shapeOf(a[1]));
+  DType d = resultType({&a[0], &a[1]});
+  checkBitwiseDType(a, d);
+  setContiguous(r, d, shape);
+}
+
+void bitwiseInplace(const BoundArgs& a, MetaResult& r) {
+  checkBitwiseDType(a, checkBinaryInplace(a, false));
+  inplaceResult(a, r);
+}
+
 void bitwiseNot(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  if (isFloating(self.dtype()))
-    throw Error(ErrorKind::Type, std::string("\"bitwise_not_cpu\" not implemented for '") + scalarName(self.dtype()) + "'");
+  checkBitwiseDType(a, self.dtype());
   setContiguous(r, self.dtype(), self.sizes());
+}
+
+void bitwiseNotInplace(const BoundArgs& a, MetaResult& r) {
+  checkBitwiseDType(a, tensorArg(a, 0).dtype());
+  inplaceResult(a, r);
 }
 
 void clamp(const BoundArgs& a, MetaResult& r) {

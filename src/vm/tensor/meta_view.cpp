@@ -382,7 +382,7 @@ void sliceScatter(const BoundArgs& a, MetaResult& r) {
   MetaResult sliced;
   slice(view, sliced);
   checkScatterSource(tensorArg(a, 1), sliced.out[0].sizes, "slice");
-  r.add() = contiguousMeta(self.dtype(), self.sizes());
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);  // a clone of self, as in PyTorch
 }
 
 void selectScatter(const BoundArgs& a, MetaResult& r) {
@@ -394,7 +394,7 @@ void selectScatter(const BoundArgs& a, MetaResult& r) {
   MetaResult selected;
   select(view, selected);
   checkScatterSource(tensorArg(a, 1), selected.out[0].sizes, "slice");  // PyTorch's text
-  r.add() = contiguousMeta(self.dtype(), self.sizes());
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);  // a clone of self, as in PyTorch
 }
 
 void asStridedScatter(const BoundArgs& a, MetaResult& r) {

@@ -16,6 +16,9 @@ using ir::BoundArgs;
   X(add) X(add_) X(sub) X(sub_) X(rsub) X(mul) X(mul_) X(div) X(div_) X(remainder) X(remainder_) \
   X(floor_divide) X(floor_divide_) X(pow) X(pow_) X(maximum) X(minimum)                          \
   X(logical_and) X(logical_or) X(logical_xor) X(eq) X(ne) X(lt) X(le) X(gt) X(ge)                \
+  X(logical_and_) X(logical_or_) X(logical_xor_) X(logical_not_)                                 \
+  X(bitwise_and) X(bitwise_and_) X(bitwise_or) X(bitwise_or_) X(bitwise_xor) X(bitwise_xor_)     \
+  X(bitwise_not_)                                                                                \
   X(neg) X(neg_) X(abs) X(abs_) X(exp) X(exp_) X(log) X(log_) X(sin) X(sin_) X(cos) X(cos_)      \
   X(tanh) X(tanh_) X(sqrt) X(sqrt_) X(sigmoid) X(sigmoid_) X(reciprocal) X(reciprocal_)          \
   X(relu) X(relu_) X(floor) X(floor_) X(ceil) X(ceil_) X(round) X(round_) X(logical_not) X(bitwise_not)             \

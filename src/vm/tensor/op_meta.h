@@ -23,7 +23,13 @@ void comparison(const BoundArgs& a, MetaResult& r);        // broadcast, bool
 void unaryFloat(const BoundArgs& a, MetaResult& r);        // integral inputs give the default float
 void unaryFloatInplace(const BoundArgs& a, MetaResult& r);
 void logicalUnary(const BoundArgs& a, MetaResult& r);
+void logicalInplace(const BoundArgs& a, MetaResult& r);    // self's meta; other broadcasts to self
+// Bitwise ops: result_type like binary, but only bool and integer dtypes
+// ("\"bitwise_and_cpu\" not implemented for 'Float'").
+void bitwise(const BoundArgs& a, MetaResult& r);
+void bitwiseInplace(const BoundArgs& a, MetaResult& r);
 void bitwiseNot(const BoundArgs& a, MetaResult& r);
+void bitwiseNotInplace(const BoundArgs& a, MetaResult& r);
 void clamp(const BoundArgs& a, MetaResult& r);
 void clampInplace(const BoundArgs& a, MetaResult& r);
 void where(const BoundArgs& a, MetaResult& r);
@@ -82,8 +88,10 @@ void maskedFill(const BoundArgs& a, MetaResult& r);
 // Factories.
 void sizeFactory(const BoundArgs& a, MetaResult& r);
 void full(const BoundArgs& a, MetaResult& r);
+// The *_like factories and clone follow memory_format= (Note [Preserved layout]).
 void likeFactory(const BoundArgs& a, MetaResult& r);
 void fullLike(const BoundArgs& a, MetaResult& r);
+void clone(const BoundArgs& a, MetaResult& r);
 void arange(const BoundArgs& a, MetaResult& r);
 void linspace(const BoundArgs& a, MetaResult& r);
 void eye(const BoundArgs& a, MetaResult& r);

@@ -77,7 +77,7 @@ Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes
 }
 
 Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero) {
-  TDSL_ASSERT(meta.offset == 0 && meta.isContiguous());
+  TDSL_ASSERT(meta.offset == 0 && isNonOverlappingAndDense(meta));  // numel slots hold every element
   int64_t numel = checkedNumel(meta.sizes);
   return makeRef<TensorObject>(allocStorage(state, numel, meta.dtype, zero), meta);
 }

@@ -1,5 +1,7 @@
 #include "vm/tensor/tensor_meta.h"
 
+#include <algorithm>
+
 #include "frontend/diagnostics.h"
 
 namespace tdsl {
@@ -89,6 +91,84 @@ TensorMeta contiguousMeta(DType dtype, const Dims& sizes) {
   m.dtype = dtype;
   m.sizes = sizes;
   m.strides = contiguousStrides(sizes);
+  return m;
+}
+
+const char* memoryFormatName(MemoryFormat f) {
+  return f == MemoryFormat::Preserve ? "preserve_format" : "contiguous_format";
+}
+
+bool parseMemoryFormat(std::string_view name, MemoryFormat& out) {
+  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous})
+    if (name == memoryFormatName(f)) {
+      out = f;
+      return true;
+    }
+  return false;
+}
+
+bool isNonOverlappingAndDense(const TensorMeta& m) {
+  const int n = m.dim();
+  // The dims that span more than one element, by increasing stride; each
+  // must start where the previous ones end.
+  int order[kMaxDims];
+  int count = 0;
+  for (int d = 0; d < n; ++d)
+    if (m.sizes[d] >= 2) order[count++] = d;
+  std::sort(order, order + count, [&](int a, int b) { return m.strides[a] < m.strides[b]; });
+  int64_t expected = 1;
+  for (int i = 0; i < count; ++i) {
+    int d = order[i];
+    if (m.strides[d] != expected) return false;
+    expected *= m.sizes[d];
+  }
+  return true;
+}
+
+Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
+  const int n = sizes.size();
+  Dims out;
+  out.resize(n);
+  if (n == 0) return out;
+  if (n == 1) { out[0] = 1; return out; }
+  // rank[0] is the innermost dim. Start from the last dim innermost, then
+  // move each dim inwards past every dim with a larger stride (or an equal
+  // stride and a larger size); a stride-0 dim on either side neither blocks
+  // nor causes a move.
+  int rank[kMaxDims];
+  for (int i = 0; i < n; ++i) rank[i] = n - 1 - i;
+  auto outward = [&](int a, int b) {  // 1: dim a belongs outside dim b; -1: inside; 0: no preference
+    if (strides[a] == 0 || strides[b] == 0) return 0;
+    if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
+    return sizes[a] > sizes[b] ? 1 : 0;
+  };
+  for (int i = 1; i < n; ++i) {
+    int moving = i;
+    for (int j = i - 1; j >= 0; --j) {
+      int c = outward(rank[j], rank[moving]);
+      if (c > 0) {
+        std::swap(rank[j], rank[moving]);
+        moving = j;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  int64_t next = 1;
+  for (int i = 0; i < n; ++i) {
+    int d = rank[i];
+    out[d] = next;
+    if (sizes[d] > 1) next *= sizes[d];
+  }
+  return out;
+}
+
+TensorMeta layoutLike(const TensorMeta& self, DType dtype, MemoryFormat format) {
+  if (format == MemoryFormat::Contiguous) return contiguousMeta(dtype, self.sizes);
+  TensorMeta m;
+  m.dtype = dtype;
+  m.sizes = self.sizes;
+  m.strides = isNonOverlappingAndDense(self) ? self.strides : denseStridesLike(self.sizes, self.strides);
   return m;
 }
 

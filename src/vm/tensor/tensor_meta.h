@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "vm/value.h"
@@ -72,6 +73,34 @@ struct TensorMeta {
 // Row-major strides for `sizes` (size-1 dims get the stride they would have).
 Dims contiguousStrides(const Dims& sizes);
 TensorMeta contiguousMeta(DType dtype, const Dims& sizes);
+
+// Note [Preserved layout]
+// clone() and the *_like factories take memory_format=, default
+// torch.preserve_format (PyTorch's empty_like/clone rule):
+//   - an input that is non-overlapping and dense (its elements fill a block
+//     of exactly numel() storage slots, in any dimension order) gives a
+//     result with the very same strides (x.t().clone().stride() == x.t().stride());
+//   - any other input (sliced with a step, expanded, overlapping) gives
+//     dense strides that keep the input's dimension order: dimensions are
+//     ranked by stride, smallest first (PyTorch's TensorIterator ranking:
+//     an insertion sort starting from the last dimension, where a stride-0
+//     dimension is never moved past and equal strides put the smaller size
+//     first), and then laid out contiguously in that order, size-0 and
+//     size-1 dimensions taking no room.
+// torch.contiguous_format gives row-major strides. Results start at offset 0.
+// Eager kernels allocate from the meta rule's TensorMeta, so traced and eager
+// strides agree by construction.
+enum class MemoryFormat : uint8_t { Preserve, Contiguous };
+const char* memoryFormatName(MemoryFormat f);  // "preserve_format", "contiguous_format"
+// false for a name that is not a memory format.
+bool parseMemoryFormat(std::string_view name, MemoryFormat& out);
+// c10's is_non_overlapping_and_dense: size-0/1 dims aside, some order of the
+// dims has strides 1, s0, s0*s1, ...
+bool isNonOverlappingAndDense(const TensorMeta& m);
+// The dense strides that keep the dimension order of (sizes, strides).
+Dims denseStridesLike(const Dims& sizes, const Dims& strides);
+// The layout of clone/*_like of `self` with result dtype `dtype`.
+TensorMeta layoutLike(const TensorMeta& self, DType dtype, MemoryFormat format);
 
 // PyTorch dtype facts.
 size_t itemSize(DType d);

@@ -1,0 +1,3 @@
+import torch
+i = torch.tensor([1, 2, 3])
+print(i & None)

@@ -1,0 +1,3 @@
+import torch
+f = torch.tensor([1., 2.])
+print(~f)
