@@ -402,6 +402,17 @@ class FunctionCompiler {
     return r;
   }
   int temp() { return newReg(); }
+  // True when r is the newest temporary: no variable lives there and nothing
+  // above it is in use, so an expression may build its result in place (a
+  // call's callee and arguments, a comprehension's list) instead of in a new
+  // temporary that is then moved to r.
+  bool isScratch(int r) const {
+    if (r != nextReg_ - 1 || r < firstTemp_) return false;
+    for (auto& vars : compScopes_)
+      for (auto& v : vars)
+        if (v.second == r) return false;
+    return true;
+  }
 
   size_t emit(Instr in) {
     uint32_t pc = static_cast<uint32_t>(code_->code.size());
@@ -724,7 +735,7 @@ class FunctionCompiler {
   void call(const Call& c, int dst) {
     if (c.keywords.size() > static_cast<size_t>(kMaxKeywordArgs)) compileError(c.where, "too many keyword arguments");
     if (c.args.size() + c.keywords.size() > 60000) compileError(c.where, "too many arguments");
-    int base = temp();
+    int base = isScratch(dst) ? dst : temp();
     auto* attr = c.func->as<Attribute>();
     if (attr) exprTo(*attr->value, base);
     else exprTo(*c.func, base);
@@ -744,7 +755,7 @@ class FunctionCompiler {
   }
 
   void listComp(const ListComp& lc, int dst) {
-    int list = temp();
+    int list = isScratch(dst) ? dst : temp();
     emit(Instr::make(Op::BUILDLIST, list, 0, 0));
     struct Level { size_t top; size_t exitJump; };
     std::vector<Level> levels;
@@ -784,7 +795,7 @@ class FunctionCompiler {
       patch(it->exitJump, here());
       compScopes_.pop_back();
     }
-    emit(Instr::make(Op::MOVE, dst, list));
+    if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
   }
 
   void makeFunction(const void* key, const std::string& name, const std::vector<Param>& params,

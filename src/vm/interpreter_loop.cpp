@@ -349,18 +349,19 @@ void VM::execute() {
     }
     // Note [Method inline cache]: a direct-mapped cache, indexed by the
     // instruction address, remembers the built-in method for (receiver kind,
-    // name), so a hot `xs.append(v)` skips the hash lookup. The entry is
-    // checked against kind and name (not the address, which a later code
-    // object may reuse), so a collision only costs a lookup.
+    // name constant), so a hot `xs.append(v)` skips the hash lookup. The entry
+    // is checked against the kind and the identity of the name constant, which
+    // the entry holds a reference to: a later code object cannot reuse that
+    // address for another name, so a collision only costs a lookup.
     const NativeObject* m = nullptr;
     if (self->isObj()) {
       MethodCacheEntry& ce = methodIC_[(reinterpret_cast<uintptr_t>(pc) >> 3) % kMethodICSize];
       ObjKind kind = self->asObj()->kind();
-      if (ce.method && ce.kind == kind && ce.name == name) {
+      if (ce.method && ce.kind == kind && ce.name.identical(KC)) {
         m = ce.method;
       } else if ((m = findMethod(*self, name)) != nullptr) {
         ce.kind = kind;
-        ce.name = name;
+        ce.name = KC;
         ce.method = m;
       }
     }

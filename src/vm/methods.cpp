@@ -1,6 +1,7 @@
 // Methods of the built-in types: str, list, dict. Each native receives the
 // receiver as args[0] (CALLMETHOD passes it without allocating a bound method).
 #include <algorithm>
+#include <cstring>
 
 #include "frontend/source_text.h"
 #include "vm/format.h"
@@ -35,6 +36,23 @@ int64_t intArg(const Value& v) {
   throw Error(ErrorKind::Type, "'" + typeName(v) + "' object cannot be interpreted as an integer");
 }
 
+// The first occurrence of `needle` (non-empty) at or after `from`, or npos.
+// A one-byte needle, the common separator, is a memchr.
+size_t findFrom(std::string_view text, std::string_view needle, size_t from) {
+  if (needle.size() == 1) {
+    if (from >= text.size()) return std::string_view::npos;
+    const void* hit = std::memchr(text.data() + from, needle[0], text.size() - from);
+    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - text.data()) : std::string_view::npos;
+  }
+  return text.find(needle, from);
+}
+// Non-overlapping occurrences of `needle` (non-empty), as str.count counts them.
+int64_t countOccurrences(std::string_view text, std::string_view needle) {
+  int64_t n = 0;
+  for (size_t p = findFrom(text, needle, 0); p != std::string_view::npos; p = findFrom(text, needle, p + needle.size())) ++n;
+  return n;
+}
+
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // ---- str
@@ -43,13 +61,13 @@ Value s_upper(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "upper", 0, 0);
   std::string s = S(a);
   for (char& c : s) if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
-  return makeStr(s);
+  return makeStr(std::move(s));
 }
 Value s_lower(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "lower", 0, 0);
   std::string s = S(a);
   for (char& c : s) if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-  return makeStr(s);
+  return makeStr(std::move(s));
 }
 Value s_split(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "split", 0, 2);
@@ -79,28 +97,40 @@ Value s_split(Interpreter&, const CallArgs& a, const void*) {
   }
   const std::string& sep = strArg(sepv, "separator");
   if (sep.empty()) throw Error(ErrorKind::Value, "empty separator");
+  std::string_view text(s);
+  size_t pieces = 1 + static_cast<size_t>(countOccurrences(text, sep));
+  if (maxsplit >= 0) pieces = std::min(pieces, static_cast<size_t>(maxsplit) + 1);
+  out.reserve(pieces);
   size_t pos = 0;
-  while (true) {
-    size_t f = s.find(sep, pos);
-    if (f == std::string::npos || (maxsplit >= 0 && static_cast<int64_t>(out.size()) >= maxsplit)) {
-      out.push_back(makeStr(s.substr(pos)));
-      break;
-    }
-    out.push_back(makeStr(s.substr(pos, f - pos)));
+  while (out.size() + 1 < pieces) {
+    size_t f = findFrom(text, sep, pos);
+    out.push_back(makeStr(std::string(text.substr(pos, f - pos))));
     pos = f + sep.size();
   }
+  out.push_back(makeStr(std::string(text.substr(pos))));
   return makeList(std::move(out));
 }
 Value s_join(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "join", 1, 1);
   const std::string& sep = S(a);
-  std::vector<Value> items = iterateAll(I, a[1]);
+  // Lists and tuples are joined in place; anything else is materialized first.
+  std::vector<Value> materialized;
+  const std::vector<Value>* items;
+  if (a[1].isObj(ObjKind::List)) items = &a[1].as<ListObject>()->items;
+  else if (a[1].isObj(ObjKind::Tuple)) items = &a[1].as<TupleObject>()->items;
+  else items = &(materialized = iterateAll(I, a[1]));
+  size_t length = 0;
+  for (size_t i = 0; i < items->size(); ++i) {
+    const Value& item = (*items)[i];
+    if (!item.isObj(ObjKind::Str))
+      throw Error(ErrorKind::Type, "sequence item " + std::to_string(i) + ": expected str instance, " + typeName(item) + " found");
+    length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
+  }
   std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (!items[i].isObj(ObjKind::Str))
-      throw Error(ErrorKind::Type, "sequence item " + std::to_string(i) + ": expected str instance, " + typeName(items[i]) + " found");
+  out.reserve(length);
+  for (size_t i = 0; i < items->size(); ++i) {
     if (i) out += sep;
-    out += items[i].as<StrObject>()->str;
+    out += (*items)[i].as<StrObject>()->str;
   }
   return makeStr(std::move(out));
 }
@@ -184,9 +214,7 @@ Value s_count(Interpreter&, const CallArgs& a, const void*) {
   const std::string& s = S(a);
   const std::string& x = strArg(a[1], "count arg");
   if (x.empty()) return Value::integer(static_cast<int64_t>(frontend::codePointCount(s)) + 1);
-  int64_t n = 0;
-  for (size_t p = s.find(x); p != std::string::npos; p = s.find(x, p + x.size())) ++n;
-  return Value::integer(n);
+  return Value::integer(countOccurrences(s, x));
 }
 Value s_isdigit(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "isdigit", 0, 0);

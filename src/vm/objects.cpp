@@ -35,7 +35,7 @@ size_t ValueKeyHash::operator()(const Value& v) const {
     case Tag::DType: return 0x51ed27u + static_cast<size_t>(v.asDType());
     case Tag::Obj: break;
   }
-  if (v.isObj(ObjKind::Str)) return std::hash<std::string>()(v.as<StrObject>()->str);
+  if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->hash();
   if (v.isObj(ObjKind::Tuple)) {
     size_t h = 0x345678u;
     for (const Value& x : v.as<TupleObject>()->items) h = (h ^ (*this)(x)) * 1000003u;
@@ -59,7 +59,11 @@ bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b);
   if (a.asObj() == b.asObj()) return true;
-  if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) return a.as<StrObject>()->str == b.as<StrObject>()->str;
+  if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
+    const StrObject* x = a.as<StrObject>();
+    const StrObject* y = b.as<StrObject>();
+    return x->hash() == y->hash() && x->str == y->str;
+  }
   if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
     const auto& x = a.as<TupleObject>()->items;
     const auto& y = b.as<TupleObject>()->items;

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -24,10 +25,23 @@ namespace tdsl {
 // container already empty. The recursion depth stays constant.
 inline void releaseItems(std::vector<Value>& items);
 
+// Strings are immutable once made, so the hash is computed at most once
+// (dict keys and `in` tests hash the same word over and over).
 class StrObject : public Object {
  public:
   explicit StrObject(std::string s) : Object(ObjKind::Str), str(std::move(s)) {}
-  std::string str;
+  size_t hash() const {
+    if (!hashed_) {
+      hash_ = std::hash<std::string>()(str);
+      hashed_ = true;
+    }
+    return hash_;
+  }
+  const std::string str;
+
+ private:
+  mutable size_t hash_ = 0;
+  mutable bool hashed_ = false;
 };
 
 class ListObject : public Object {

@@ -105,7 +105,7 @@ class VM {
   // See Note [Method inline cache] (interpreter_loop.cpp). Entries point at
   // natives owned by methodCache_, which lives as long as the VM.
   struct MethodCacheEntry {
-    std::string name;
+    Value name;  // the instruction's name constant; holding it keeps its address unique
     ObjKind kind = ObjKind::Other;
     const NativeObject* method = nullptr;
   };

@@ -157,3 +157,38 @@ TEST_CASE("cli: version, help, usage errors, stdin scripts", "[cli]") {
   CHECK(runTdsl("run -", out, "import sys\\nsys.exit(7)\\n") == 7);
 }
 #endif
+
+namespace {
+// The disassembly of function `name` alone.
+std::string functionPart(const std::string& dis, const std::string& name) {
+  size_t b = dis.find("function " + name + " ");
+  if (b == std::string::npos) return "";
+  size_t e = dis.find("\nfunction ", b + 1);
+  return dis.substr(b, e == std::string::npos ? std::string::npos : e - b);
+}
+int countOp(const std::string& dis, const std::string& op) {
+  int n = 0;
+  for (size_t p = dis.find(op + " "); p != std::string::npos; p = dis.find(op + " ", p + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("vm: call and comprehension results are built in their target temporary", "[vm][compiler]") {
+  Interpreter I;
+  // `xs.append(v)` as a statement and `len(w)` as an operand need no MOVE of
+  // the result; the only MOVEs left copy the receiver and argument into the
+  // call frame.
+  std::string dis = functionPart(I.disassembleSource("d.td", "def f(xs, w):\n    xs.append(w)\n    return 1 + len(w)\n"), "f");
+  CHECK(countOp(dis, "MOVE") == 3);
+  // Comprehensions likewise.
+  dis = functionPart(I.disassembleSource("d.td", "def f(n):\n    return [i for i in range(n)]\n"), "f");
+  CHECK(countOp(dis, "MOVE") == 2);  // the argument of range(n) and the item into i; the list stays put
+  // Values: a variable is never the call frame, so a call may read the
+  // variable it is assigned to; nested calls and comprehension variables.
+  CHECK(reprOf("def g(x):\n    return x * 10\nx = 2\nx = g(x)\nx") == "20");
+  CHECK(reprOf("def f(x):\n    x = max(x, len([x]))\n    return x\nf(0)") == "1");
+  CHECK(reprOf("def f(a, b):\n    return a - b\nf(f(10, 1), f(3, f(2, 1)))") == "7");
+  CHECK(reprOf("[len(str(i)) + i for i in [5, 50, 500]]") == "[6, 52, 503]");
+  CHECK(reprOf("[[j for j in range(i)] for i in range(3)]") == "[[], [0], [0, 1]]");
+  CHECK(reprOf("xs = [3, 1, 2]\nxs = sorted(xs) + [x for x in xs]\nxs") == "[1, 2, 3, 3, 1, 2]");
+}
