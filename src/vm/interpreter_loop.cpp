@@ -7,6 +7,17 @@
 //   LOADFRAME()     reload code/pc/registers after a frame change
 // Note [Error locations]: the frame's pc is saved before every instruction runs,
 // so VM::unwind can map the failing instruction to its source range.
+//
+// Note [Computed goto skips destructors]
+// DISPATCH() leaves a handler with `goto *label`, and GCC/Clang do not run
+// the destructors of the scopes a computed goto leaves (unlike a plain goto).
+// A Value, Ref or vector still alive at DISPATCH() is never released: its
+// reference (or buffer) leaks. Every handler therefore ends the lifetime of
+// its locals with destructors before DISPATCH(): they live in an inner block
+// `{ ... }` that closes first, or only in temporaries of a full expression.
+// Throwing is fine (exceptions do unwind). LeakSanitizer found MAKEFUNC's
+// function, CALLMETHOD's module attribute (every torch.* native a script
+// called kept one extra reference) and UNPACK's vectors leaking this way.
 #include <cmath>
 
 #include "vm/format.h"
@@ -263,41 +274,47 @@ void VM::execute() {
     DISPATCH();
   }
   L_UNPACK: {
-    const Value& src = RB;
-    int n = in.c;
-    std::vector<Value> tmp;
-    const std::vector<Value>* items;
-    if (src.isObj(ObjKind::Tuple)) items = &src.as<TupleObject>()->items;
-    else if (src.isObj(ObjKind::List)) items = &src.as<ListObject>()->items;
-    else { tmp = iterateAll(I, src); items = &tmp; }
-    if (static_cast<int>(items->size()) != n) {
-      if (static_cast<int>(items->size()) > n)
-        throw Error(ErrorKind::Value, "too many values to unpack (expected " + std::to_string(n) + ")");
-      throw Error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
-                                        std::to_string(items->size()) + ")");
+    {  // Note [Computed goto skips destructors]
+      const Value& src = RB;
+      int n = in.c;
+      std::vector<Value> tmp;
+      const std::vector<Value>* items;
+      if (src.isObj(ObjKind::Tuple)) items = &src.as<TupleObject>()->items;
+      else if (src.isObj(ObjKind::List)) items = &src.as<ListObject>()->items;
+      else { tmp = iterateAll(I, src); items = &tmp; }
+      if (static_cast<int>(items->size()) != n) {
+        if (static_cast<int>(items->size()) > n)
+          throw Error(ErrorKind::Value, "too many values to unpack (expected " + std::to_string(n) + ")");
+        throw Error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                          std::to_string(items->size()) + ")");
+      }
+      std::vector<Value> copy = *items;  // src may be one of the targets
+      for (int i = 0; i < n; ++i) R[in.a + i] = std::move(copy[static_cast<size_t>(i)]);
     }
-    std::vector<Value> copy = *items;  // src may be one of the targets
-    for (int i = 0; i < n; ++i) R[in.a + i] = std::move(copy[static_cast<size_t>(i)]);
     DISPATCH();
   }
   L_BUILDLIST: RA = makeList(std::vector<Value>(&RB, &RB + in.c)); DISPATCH();
   L_BUILDTUPLE: RA = makeTuple(std::vector<Value>(&RB, &RB + in.c)); DISPATCH();
   L_BUILDDICT: {
-    Value d = makeDict();
-    auto* dict = d.as<DictObject>();
-    for (int i = 0; i < in.c; ++i) {
-      const Value& key = R[in.b + 2 * i];
-      requireHashable(key);
-      dict->set(key, R[in.b + 2 * i + 1]);
+    {  // Note [Computed goto skips destructors]
+      Value d = makeDict();
+      auto* dict = d.as<DictObject>();
+      for (int i = 0; i < in.c; ++i) {
+        const Value& key = R[in.b + 2 * i];
+        requireHashable(key);
+        dict->set(key, R[in.b + 2 * i + 1]);
+      }
+      RA = std::move(d);
     }
-    RA = std::move(d);
     DISPATCH();
   }
   L_BUILDSLICE: RA = makeSlice(RB, R[in.b + 1], R[in.b + 2]); DISPATCH();
   L_BUILDSTR: {
-    std::string s;
-    for (int i = 0; i < in.c; ++i) s += R[in.b + i].as<StrObject>()->str;
-    RA = makeStr(std::move(s));
+    {  // Note [Computed goto skips destructors]
+      std::string s;
+      for (int i = 0; i < in.c; ++i) s += R[in.b + i].as<StrObject>()->str;
+      RA = makeStr(std::move(s));
+    }
     DISPATCH();
   }
   L_FORMAT: {
@@ -324,23 +341,26 @@ void VM::execute() {
     const std::string& name = KC.as<StrObject>()->str;
     int nargs = in.b, nkw = in.k;
     if (self->isTensor()) {
-      std::vector<KwArg> kws;
-      if (nkw) {
-        auto* names = self[1 + nargs + nkw].as<TupleObject>();
-        for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+      {  // Note [Computed goto skips destructors]
+        std::vector<KwArg> kws;
+        if (nkw) {
+          auto* names = self[1 + nargs + nkw].as<TupleObject>();
+          for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+        }
+        CallArgs ca{self + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
+        Value r = tensorCallMethod(I, *self, name, ca);
+        *self = std::move(r);
       }
-      CallArgs ca{self + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
-      Value r = tensorCallMethod(I, *self, name, ca);
-      *self = std::move(r);
       DISPATCH();
     }
     if (self->isObj(ObjKind::Module)) {
       const Value* attr = self->as<ModuleObject>()->get(name);
       if (!attr) throw Error(ErrorKind::Attribute, "module '" + self->as<ModuleObject>()->name + "' has no attribute '" + name + "'");
-      Value fn = *attr;
-      *self = fn;  // the callee replaces the receiver; arguments are already in place
-      if (fn.isObj(ObjKind::Function)) {
-        pushFrame(fn.as<FunctionObject>(), self + 1, nargs, nkw, self, false);
+      // The callee replaces the receiver (arguments are already in place). No
+      // named local: Note [Computed goto skips destructors].
+      *self = Value(*attr);
+      if (self->isObj(ObjKind::Function)) {
+        pushFrame(self->as<FunctionObject>(), self + 1, nargs, nkw, self, false);
         LOADFRAME();
         DISPATCH();
       }
@@ -366,21 +386,23 @@ void VM::execute() {
       }
     }
     if (m) {
-      std::vector<KwArg> kws;
-      if (nkw) {
-        auto* names = self[1 + nargs + nkw].as<TupleObject>();
-        for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+      {  // Note [Computed goto skips destructors]
+        std::vector<KwArg> kws;
+        if (nkw) {
+          auto* names = self[1 + nargs + nkw].as<TupleObject>();
+          for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
+        }
+        CallArgs ca{self, static_cast<size_t>(nargs) + 1, kws.data(), kws.size()};
+        Value r = m->fn(I, ca, m->data);
+        *self = std::move(r);
       }
-      CallArgs ca{self, static_cast<size_t>(nargs) + 1, kws.data(), kws.size()};
-      Value r = m->fn(I, ca, m->data);
-      *self = std::move(r);
       DISPATCH();
     }
-    // Generic: look the attribute up, then call it.
-    Value fn = getAttr(I, *self, name);
-    *self = fn;
-    if (fn.isObj(ObjKind::Function)) {
-      pushFrame(fn.as<FunctionObject>(), self + 1, nargs, nkw, self, false);
+    // Generic: look the attribute up, then call it (no named local: Note
+    // [Computed goto skips destructors]).
+    *self = getAttr(I, *self, name);
+    if (self->isObj(ObjKind::Function)) {
+      pushFrame(self->as<FunctionObject>(), self + 1, nargs, nkw, self, false);
       LOADFRAME();
       DISPATCH();
     }
@@ -388,11 +410,13 @@ void VM::execute() {
     DISPATCH();
   }
   L_MAKEFUNC: {
-    const CodePtr& proto = f->code->protos[in.bx()];
-    auto fn = makeRef<FunctionObject>(proto, f->fn->globals);
-    fn->defaults.assign(&R[in.a + 1], &R[in.a + 1] + proto->ndefaults);
-    for (int from : proto->captureFrom) fn->cells.push_back(R[from]);
-    RA = Value(fn);
+    {  // Note [Computed goto skips destructors]
+        const CodePtr& proto = f->code->protos[in.bx()];
+        auto fn = makeRef<FunctionObject>(proto, f->fn->globals);
+        fn->defaults.assign(&R[in.a + 1], &R[in.a + 1] + proto->ndefaults);
+        for (int from : proto->captureFrom) fn->cells.push_back(R[from]);
+        RA = Value(fn);
+    }
     DISPATCH();
   }
   L_IMPORT: RA = importModule(K[in.bx()].as<StrObject>()->str); DISPATCH();
