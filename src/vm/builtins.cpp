@@ -12,8 +12,7 @@
 
 namespace tdsl {
 
-void expectArgs(const CallArgs& args, const char* fname, size_t min, size_t max) {
-  if (args.nargs >= min && args.nargs <= max) return;
+void throwArgCount(const CallArgs& args, const char* fname, size_t min, size_t max) {
   if (min == max)
     throw Error(ErrorKind::Type, std::string(fname) + "() takes exactly " + std::to_string(min) + " argument" +
                                      (min == 1 ? "" : "s") + " (" + std::to_string(args.nargs) + " given)");

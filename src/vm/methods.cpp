@@ -18,13 +18,15 @@ const std::string& S(const CallArgs& a) { return a[0].as<StrObject>()->str; }
 std::vector<Value>& L(const CallArgs& a) { return a[0].as<ListObject>()->items; }
 DictObject& D(const CallArgs& a) { return *a[0].as<DictObject>(); }
 
-void arity(const CallArgs& a, const char* name, size_t min, size_t max) {
+[[noreturn]] void throwArity(const CallArgs& a, const char* name, size_t min, size_t max) {
   size_t n = a.nargs - 1;
-  if (n >= min && n <= max) return;
   std::string m = std::string(name) + "() takes ";
   if (min == max) m += (min == 0 ? std::string("no arguments") : "exactly " + std::to_string(min) + " argument" + (min == 1 ? "" : "s"));
   else m += "at most " + std::to_string(max) + " arguments";
   throw Error(ErrorKind::Type, m + " (" + std::to_string(n) + " given)");
+}
+inline void arity(const CallArgs& a, const char* name, size_t min, size_t max) {
+  if (a.nargs - 1 < min || a.nargs - 1 > max) throwArity(a, name, min, max);
 }
 const std::string& strArg(const Value& v, const char* what) {
   if (!v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, std::string(what) + " must be str, not " + typeName(v));
@@ -37,11 +39,17 @@ int64_t intArg(const Value& v) {
 }
 
 // The first occurrence of `needle` (non-empty) at or after `from`, or npos.
-// A one-byte needle, the common separator, is a memchr.
+// A one-byte needle, the common separator, is looked for byte by byte over
+// the first few bytes (words are short; a library call costs more there),
+// then with memchr.
 size_t findFrom(std::string_view text, std::string_view needle, size_t from) {
   if (needle.size() == 1) {
-    if (from >= text.size()) return std::string_view::npos;
-    const void* hit = std::memchr(text.data() + from, needle[0], text.size() - from);
+    char c = needle[0];
+    size_t n = text.size(), scan = std::min(n, from + 16);
+    for (size_t i = from; i < scan; ++i)
+      if (text[i] == c) return i;
+    if (scan >= n) return std::string_view::npos;
+    const void* hit = std::memchr(text.data() + scan, c, n - scan);
     return hit ? static_cast<size_t>(static_cast<const char*>(hit) - text.data()) : std::string_view::npos;
   }
   return text.find(needle, from);
@@ -60,13 +68,13 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 Value s_upper(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "upper", 0, 0);
   std::string s = S(a);
-  for (char& c : s) if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+  for (char& c : s) c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'a') < 26u) << 5));
   return makeStr(std::move(s));
 }
 Value s_lower(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "lower", 0, 0);
   std::string s = S(a);
-  for (char& c : s) if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (char& c : s) c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'A') < 26u) << 5));
   return makeStr(std::move(s));
 }
 Value s_split(Interpreter&, const CallArgs& a, const void*) {
@@ -126,11 +134,12 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
       throw Error(ErrorKind::Type, "sequence item " + std::to_string(i) + ": expected str instance, " + typeName(item) + " found");
     length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
   }
-  std::string out;
-  out.reserve(length);
+  std::string out(length, '\0');
+  char* at = out.data();
   for (size_t i = 0; i < items->size(); ++i) {
-    if (i) out += sep;
-    out += (*items)[i].as<StrObject>()->str;
+    if (i) at = std::copy(sep.begin(), sep.end(), at);
+    const std::string& item = (*items)[i].as<StrObject>()->str;
+    at = std::copy(item.begin(), item.end(), at);
   }
   return makeStr(std::move(out));
 }

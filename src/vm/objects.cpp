@@ -45,6 +45,9 @@ size_t ValueKeyHash::operator()(const Value& v) const {
 }
 
 bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
+  // Strings first: the common dict key.
+  if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str))
+    return a.asObj() == b.asObj() || a.as<StrObject>()->str == b.as<StrObject>()->str;
   auto num = [](const Value& v) { return v.isInt() || v.isBool() || v.isFloat(); };
   if (num(a) && num(b)) {
     if (a.isFloat() || b.isFloat()) {
@@ -59,11 +62,6 @@ bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b);
   if (a.asObj() == b.asObj()) return true;
-  if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
-    const StrObject* x = a.as<StrObject>();
-    const StrObject* y = b.as<StrObject>();
-    return x->hash() == y->hash() && x->str == y->str;
-  }
   if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
     const auto& x = a.as<TupleObject>()->items;
     const auto& y = b.as<TupleObject>()->items;

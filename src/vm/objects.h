@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "vm/dict_index.h"
 #include "vm/native.h"
 #include "vm/value.h"
 
@@ -182,31 +183,31 @@ class DictObject : public Object {
     clear();
   }
   const Value* find(const Value& key) const {
-    auto it = index_.find(key);
-    return it == index_.end() ? nullptr : &entries[it->second].second;
+    int64_t i = index_.find(entries, key, ValueKeyHash()(key));
+    return i < 0 ? nullptr : &entries[static_cast<size_t>(i)].second;
   }
   void set(const Value& key, Value value) {
-    auto it = index_.find(key);
-    if (it != index_.end()) { entries[it->second].second = std::move(value); return; }
-    index_.emplace(key, entries.size());
+    size_t hash = ValueKeyHash()(key);
+    int64_t i = index_.find(entries, key, hash);
+    if (i >= 0) { entries[static_cast<size_t>(i)].second = std::move(value); return; }
+    index_.reserveOne();
     entries.emplace_back(key, std::move(value));
+    index_.insert(entries.size() - 1, hash);
   }
   bool erase(const Value& key) {
-    auto it = index_.find(key);
-    if (it == index_.end()) return false;
-    size_t pos = it->second;
-    index_.erase(it);
-    entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(pos));
-    for (auto& kv : index_) if (kv.second > pos) --kv.second;
+    int64_t i = index_.erase(entries, key, ValueKeyHash()(key));
+    if (i < 0) return false;
+    entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(i));
     return true;
   }
   void clear() { index_.clear(); entries.clear(); }
   size_t size() const { return entries.size(); }
-  // Read-only outside the class: mutate through set/erase/clear only.
-  std::vector<std::pair<Value, Value>> entries;
+  // Read-only outside the class: mutate through set/erase/clear only
+  // (Note [Dict layout]).
+  DictEntries entries;
 
  private:
-  std::unordered_map<Value, size_t, ValueKeyHash, ValueKeyEq> index_;
+  DictIndex index_;
 };
 
 // range(start, stop, step); step != 0.

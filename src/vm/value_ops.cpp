@@ -879,8 +879,8 @@ void setItem(Interpreter& interp, const Value& obj, const Value& index, const Va
   throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object does not support item assignment");
 }
 
-void requireHashable(const Value& key) {
-  if (!isHashable(key)) throw Error(ErrorKind::Type, "unhashable type: '" + typeName(key) + "'");
+void throwUnhashable(const Value& key) {
+  throw Error(ErrorKind::Type, "unhashable type: '" + typeName(key) + "'");
 }
 
 // ---------------------------------------------------------------------------

@@ -87,6 +87,12 @@ constexpr int64_t kMaxMaterializedItems = int64_t(1) << 28;
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable);
 
 // Hashability check for dict keys ("unhashable type: 'list'").
-void requireHashable(const Value& key);
+[[noreturn]] void throwUnhashable(const Value& key);
+// TypeError unless `key` can be a dict key. Immediates and strings, the
+// common keys, are decided inline.
+inline void requireHashable(const Value& key) {
+  if (!key.isObj() || key.isObj(ObjKind::Str) || isHashable(key)) return;
+  throwUnhashable(key);
+}
 
 }  // namespace tdsl

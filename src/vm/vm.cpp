@@ -195,13 +195,14 @@ void VM::unwind(Error& e, size_t entryDepth) {
 // Calls
 
 void VM::callNonScript(Value* callee, int nargs, int nkw) {
-  Value fn = *callee;
-  if (nkw == 0 && fn.isObj(ObjKind::Native)) {  // the common case, without a kwargs vector
-    auto* n = fn.as<NativeObject>();
+  if (nkw == 0 && callee->isObj(ObjKind::Native)) {  // the common case, without a kwargs vector
+    // The callee register keeps the native alive until the result replaces it.
+    auto* n = callee->as<NativeObject>();
     Value r = n->fn(interp, CallArgs{callee + 1, static_cast<size_t>(nargs), nullptr, 0}, n->data);
     *callee = std::move(r);
     return;
   }
+  Value fn = *callee;
   std::vector<KwArg> kws;
   if (nkw) {
     auto* names = callee[1 + nargs + nkw].as<TupleObject>();

@@ -128,7 +128,10 @@ const std::unordered_map<std::string_view, NativeFn>& tupleMethods();
 const std::vector<std::pair<std::string_view, std::string_view>>& stdlibSources();
 
 // Argument helpers for natives.
-void expectArgs(const CallArgs& args, const char* fname, size_t min, size_t max);
+[[noreturn]] void throwArgCount(const CallArgs& args, const char* fname, size_t min, size_t max);
+inline void expectArgs(const CallArgs& args, const char* fname, size_t min, size_t max) {
+  if (args.nargs < min || args.nargs > max) throwArgCount(args, fname, min, max);
+}
 const Value* findKwarg(const CallArgs& args, std::string_view name);
 void rejectKwargs(const CallArgs& args, const char* fname);
 

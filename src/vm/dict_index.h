@@ -1,0 +1,62 @@
+// The hash index of a dict: where each key sits in the dict's entry vector.
+//
+// Note [Dict layout]
+// A dict is laid out like CPython's compact dict: the (key, value) pairs live
+// densely in insertion order in DictObject::entries (iteration, repr and
+// views walk that vector), and this index maps keys to positions in it. The
+// index is an open-addressing table of power-of-two size with linear probing
+// and no tombstones; each slot holds a position + 1 (0: empty) and 32 bits of
+// the key's mixed hash, so a probe rejects most non-matching keys without
+// touching them, and growing the table never re-hashes a key. The load factor
+// stays at most 2/3. Erasing shifts the following slots of the probe run back
+// (so lookups never need tombstones) and renumbers the positions after the
+// erased entry: O(capacity), like the vector erase it accompanies.
+//
+// Keys are compared with ValueKeyEq, which never runs script code, so the
+// entries cannot change during a lookup.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "vm/value.h"
+
+namespace tdsl {
+
+using DictEntries = std::vector<std::pair<Value, Value>>;
+
+class DictIndex {
+ public:
+  // The position of `key` (whose ValueKeyHash is `hash`) in `entries`, or -1.
+  int64_t find(const DictEntries& entries, const Value& key, size_t hash) const;
+  // Makes room for one more key; call before appending its entry, so a
+  // failure (too many keys, no memory) leaves the dict unchanged.
+  void reserveOne();
+  // Records that entries[pos] holds a key with ValueKeyHash `hash` that is
+  // not in the index yet. Never throws after reserveOne().
+  void insert(size_t pos, size_t hash);
+  // Removes `key` from the index and renumbers the positions after it, as the
+  // caller is about to erase that entry. Returns its position, or -1.
+  int64_t erase(const DictEntries& entries, const Value& key, size_t hash);
+  void clear() {
+    slots_.clear();
+    used_ = 0;
+  }
+
+ private:
+  struct Slot {
+    uint32_t entry = 0;  // position + 1; 0 marks an empty slot
+    uint32_t hash = 0;   // low 32 bits of the mixed hash
+  };
+  static uint32_t mix(size_t hash);
+  size_t mask() const { return slots_.size() - 1; }
+  size_t slotOf(const DictEntries& entries, const Value& key, uint32_t h) const;  // or npos
+  void grow();
+
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+};
+
+}  // namespace tdsl
