@@ -26,6 +26,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
+    # Time the interpreter itself, not a launcher in front of it (pyenv's
+    # python3 shim is a shell script that adds ~0.15 s to every run).
+    a.python = subprocess.run([a.python, "-c", "import sys; print(sys.executable)"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    print(f"cpython: {a.python}")
     cases = sorted((HERE / "lang").glob("*.td"))
     if a.names:
         cases = [c for c in cases if c.stem in a.names]
