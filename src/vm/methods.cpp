@@ -134,6 +134,7 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
       throw Error(ErrorKind::Type, "sequence item " + std::to_string(i) + ": expected str instance, " + typeName(item) + " found");
     length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
   }
+  checkStrSize(length);
   std::string out(length, '\0');
   char* at = out.data();
   for (size_t i = 0; i < items->size(); ++i) {
@@ -323,6 +324,7 @@ Value l_extend(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "extend", 1, 1);
   std::vector<Value> extra = iterateAll(I, a[1]);
   auto& v = L(a);
+  checkSeqSize(v.size() + extra.size());
   v.insert(v.end(), extra.begin(), extra.end());
   return Value();
 }

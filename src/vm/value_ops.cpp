@@ -29,11 +29,23 @@ double floatOf(const Value& v) { return v.isFloat() ? v.asFloat() : static_cast<
                                    typeName(a) + "' and '" + typeName(b) + "'");
 }
 
+}  // namespace
+
+void checkSeqSize(uint64_t items) {
+  if (items > static_cast<uint64_t>(kMaxMaterializedItems))
+    throw Error(ErrorKind::Resource, "sequence of " + std::to_string(items) + " items is too large");
+}
+void checkStrSize(uint64_t bytes) {
+  if (bytes > kMaxStrBytes) throw Error(ErrorKind::Resource, "string of " + std::to_string(bytes) + " bytes is too large");
+}
+
+namespace {
+
 Value repeatSeq(const Value& seq, int64_t n) {
   if (n < 0) n = 0;
   if (seq.isObj(ObjKind::Str)) {
     const std::string& s = seq.as<StrObject>()->str;
-    if (!s.empty() && static_cast<uint64_t>(n) > (uint64_t(1) << 40) / s.size())
+    if (!s.empty() && static_cast<uint64_t>(n) > kMaxStrBytes / s.size())
       throw Error(ErrorKind::Resource, "repeated string is too large");
     std::string out;
     out.reserve(s.size() * static_cast<size_t>(n));
@@ -42,7 +54,7 @@ Value repeatSeq(const Value& seq, int64_t n) {
   }
   const std::vector<Value>& items =
       seq.isObj(ObjKind::List) ? seq.as<ListObject>()->items : seq.as<TupleObject>()->items;
-  if (!items.empty() && static_cast<uint64_t>(n) > (uint64_t(1) << 36) / items.size())
+  if (!items.empty() && static_cast<uint64_t>(n) > static_cast<uint64_t>(kMaxMaterializedItems) / items.size())
     throw Error(ErrorKind::Resource, "repeated sequence is too large");
   std::vector<Value> out;
   out.reserve(items.size() * static_cast<size_t>(n));
@@ -286,9 +298,12 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
   }
   switch (op) {
     case Arith::Add:
-      if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str))
+      if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
+        checkStrSize(a.as<StrObject>()->str.size() + b.as<StrObject>()->str.size());
         return makeStr(a.as<StrObject>()->str + b.as<StrObject>()->str);
+      }
       if (a.isObj(ObjKind::List) && b.isObj(ObjKind::List)) {
+        checkSeqSize(a.as<ListObject>()->items.size() + b.as<ListObject>()->items.size());
         if (inPlace) {
           auto& items = a.as<ListObject>()->items;
           std::vector<Value> extra = b.as<ListObject>()->items;  // copy first: b may be a
@@ -303,10 +318,12 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       if (a.isObj(ObjKind::List) && inPlace) {
         std::vector<Value> extra = iterateAll(interp, b);
         auto& items = a.as<ListObject>()->items;
+        checkSeqSize(items.size() + extra.size());
         items.insert(items.end(), extra.begin(), extra.end());
         return a;
       }
       if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
+        checkSeqSize(a.as<TupleObject>()->items.size() + b.as<TupleObject>()->items.size());
         std::vector<Value> v = a.as<TupleObject>()->items;
         const auto& w = b.as<TupleObject>()->items;
         v.insert(v.end(), w.begin(), w.end());

@@ -81,9 +81,17 @@ Value makeZip(Interpreter& interp, const CallArgs& iterables);
 Value makeMap(Interpreter& interp, const Value& fn, const CallArgs& iterables);
 Value makeFilter(Interpreter& interp, const Value& fn, const Value& iterable);
 Value makeReversed(Interpreter& interp, const Value& sequence);
-// Materialises any iterable as a vector (list(x)); a ResourceError past
-// kMaxMaterializedItems (4 GiB of Values) instead of exhausting memory.
+// Note [Container size limits]
+// A list, tuple or str larger than these limits is a ResourceError raised
+// before allocating: the allocator may hand out a huge block lazily
+// (overcommit; jemalloc does), and filling it would then exhaust the machine
+// instead of failing cleanly. Sequences: 2^28 items (4 GiB of Values);
+// strings: 4 GiB.
 constexpr int64_t kMaxMaterializedItems = int64_t(1) << 28;
+constexpr uint64_t kMaxStrBytes = uint64_t(1) << 32;
+void checkSeqSize(uint64_t items);   // ResourceError past kMaxMaterializedItems
+void checkStrSize(uint64_t bytes);   // ResourceError past kMaxStrBytes
+// Materialises any iterable as a vector (list(x)), within the limit above.
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable);
 
 // Hashability check for dict keys ("unhashable type: 'list'").

@@ -9,6 +9,7 @@
 #include "vm/disassembler.h"
 #include "vm/interpreter.h"
 #include "vm/opcodes.h"
+#include "vm/value_ops.h"
 
 using namespace tdsl;
 
@@ -191,4 +192,20 @@ TEST_CASE("vm: call and comprehension results are built in their target temporar
   CHECK(reprOf("[len(str(i)) + i for i in [5, 50, 500]]") == "[6, 52, 503]");
   CHECK(reprOf("[[j for j in range(i)] for i in range(3)]") == "[[], [0], [0, 1]]");
   CHECK(reprOf("xs = [3, 1, 2]\nxs = sorted(xs) + [x for x in xs]\nxs") == "[1, 2, 3, 3, 1, 2]");
+}
+
+TEST_CASE("vm: container size limits are checked before allocating", "[vm]") {
+  // Note [Container size limits]
+  CHECK_NOTHROW(checkSeqSize(static_cast<uint64_t>(kMaxMaterializedItems)));
+  CHECK_THROWS_WITH(checkSeqSize(static_cast<uint64_t>(kMaxMaterializedItems) + 1),
+                    "sequence of 268435457 items is too large");
+  CHECK_NOTHROW(checkStrSize(kMaxStrBytes));
+  CHECK_THROWS_WITH(checkStrSize(kMaxStrBytes + 1), "string of 4294967297 bytes is too large");
+  Interpreter I;
+  try {
+    eval(I, "s = 'ab' * (2**31 + 1)");
+    FAIL("expected a ResourceError");
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::Resource);
+  }
 }
