@@ -14,6 +14,22 @@
 #include "vm/tensor/scalar_math.h"
 #include "vm/tensor/tensor_iter.h"
 
+// Note [Elementwise aliasing]
+// An elementwise kernel's output is either a fresh tensor or exactly one of
+// its inputs (in-place ops; partial overlap is rejected before a kernel runs,
+// by checkNoPartialOverlap). Iteration i reads element i of each input and
+// writes element i of the output, nothing else, so iterations are
+// independent even when out == x. TDSL_NO_LOOP_ALIASING tells the compiler
+// so: otherwise GCC guards its vectorized loop with an overlap test that
+// every in-place op fails, and `x.add_(y)` ran scalar, 3x slower than PyTorch.
+#if defined(__clang__)
+#define TDSL_NO_LOOP_ALIASING _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define TDSL_NO_LOOP_ALIASING _Pragma("GCC ivdep")
+#else
+#define TDSL_NO_LOOP_ALIASING
+#endif
+
 namespace tdsl::kernels {
 
 namespace {
@@ -159,6 +175,7 @@ void unaryLoop(const ElementwisePlan& plan, F f) {
     R* out = reinterpret_cast<R*>(p[0]);
     const T* in = reinterpret_cast<const T*>(p[1]);
     if (s[0] == sizeof(R) && s[1] == sizeof(T)) {
+      TDSL_NO_LOOP_ALIASING
       for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
     } else if (s[0] == sizeof(R) && s[1] == 0) {
       R v = f(in[0]);
@@ -178,12 +195,15 @@ void binaryLoop(const ElementwisePlan& plan, F f) {
     const T* x = reinterpret_cast<const T*>(p[1]);
     const T* y = reinterpret_cast<const T*>(p[2]);
     if (s[0] == sizeof(R) && s[1] == sizeof(T) && s[2] == sizeof(T)) {
+      TDSL_NO_LOOP_ALIASING
       for (int64_t i = 0; i < n; ++i) out[i] = f(x[i], y[i]);
     } else if (s[0] == sizeof(R) && s[1] == sizeof(T) && s[2] == 0) {
       T yv = y[0];
+      TDSL_NO_LOOP_ALIASING
       for (int64_t i = 0; i < n; ++i) out[i] = f(x[i], yv);
     } else if (s[0] == sizeof(R) && s[1] == 0 && s[2] == sizeof(T)) {
       T xv = x[0];
+      TDSL_NO_LOOP_ALIASING
       for (int64_t i = 0; i < n; ++i) out[i] = f(xv, y[i]);
     } else {
       for (int64_t i = 0; i < n; ++i)

@@ -1,7 +1,9 @@
 #include "vm/tensor/tensor_iter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "frontend/diagnostics.h"
 #include "vm/tensor/write_overlap.h"
@@ -154,7 +156,8 @@ void copyRows(const ElementwisePlan& plan) {
     D* d = reinterpret_cast<D*>(p[0]);
     const S* src = reinterpret_cast<const S*>(p[1]);
     if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
-      for (int64_t i = 0; i < n; ++i) d[i] = static_cast<D>(src[i]);
+      if constexpr (std::is_same<D, S>::value) std::memmove(d, src, static_cast<size_t>(n) * sizeof(D));
+      else for (int64_t i = 0; i < n; ++i) d[i] = static_cast<D>(src[i]);
     } else {
       for (int64_t i = 0; i < n; ++i)
         *reinterpret_cast<D*>(p[0] + i * s[0]) = static_cast<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));
