@@ -1,10 +1,8 @@
-// Methods of the built-in types: str, list, dict. Each native receives the
-// receiver as args[0] (CALLMETHOD passes it without allocating a bound method).
+// Methods of the built-in containers: list, tuple, dict (str's are in
+// str_methods.cpp). Each native receives the receiver as args[0] (CALLMETHOD
+// passes it without allocating a bound method).
 #include <algorithm>
-#include <cstring>
 
-#include "frontend/source_text.h"
-#include "vm/format.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
 
@@ -14,7 +12,6 @@ namespace {
 
 using Table = std::unordered_map<std::string_view, NativeFn>;
 
-const std::string& S(const CallArgs& a) { return a[0].as<StrObject>()->str; }
 std::vector<Value>& L(const CallArgs& a) { return a[0].as<ListObject>()->items; }
 DictObject& D(const CallArgs& a) { return *a[0].as<DictObject>(); }
 
@@ -28,271 +25,10 @@ DictObject& D(const CallArgs& a) { return *a[0].as<DictObject>(); }
 inline void arity(const CallArgs& a, const char* name, size_t min, size_t max) {
   if (a.nargs - 1 < min || a.nargs - 1 > max) throwArity(a, name, min, max);
 }
-const std::string& strArg(const Value& v, const char* what) {
-  if (!v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, std::string(what) + " must be str, not " + typeName(v));
-  return v.as<StrObject>()->str;
-}
 int64_t intArg(const Value& v) {
   if (v.isInt()) return v.asInt();
   if (v.isBool()) return v.asBool();
   throw Error(ErrorKind::Type, "'" + typeName(v) + "' object cannot be interpreted as an integer");
-}
-
-// The first occurrence of `needle` (non-empty) at or after `from`, or npos.
-// A one-byte needle, the common separator, is looked for byte by byte over
-// the first few bytes (words are short; a library call costs more there),
-// then with memchr.
-size_t findFrom(std::string_view text, std::string_view needle, size_t from) {
-  if (needle.size() == 1) {
-    char c = needle[0];
-    size_t n = text.size(), scan = std::min(n, from + 16);
-    for (size_t i = from; i < scan; ++i)
-      if (text[i] == c) return i;
-    if (scan >= n) return std::string_view::npos;
-    const void* hit = std::memchr(text.data() + scan, c, n - scan);
-    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - text.data()) : std::string_view::npos;
-  }
-  return text.find(needle, from);
-}
-// Non-overlapping occurrences of `needle` (non-empty), as str.count counts them.
-int64_t countOccurrences(std::string_view text, std::string_view needle) {
-  int64_t n = 0;
-  for (size_t p = findFrom(text, needle, 0); p != std::string_view::npos; p = findFrom(text, needle, p + needle.size())) ++n;
-  return n;
-}
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-// ---- str
-
-Value s_upper(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "upper", 0, 0);
-  std::string s = S(a);
-  for (char& c : s) c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'a') < 26u) << 5));
-  return makeStr(std::move(s));
-}
-Value s_lower(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "lower", 0, 0);
-  std::string s = S(a);
-  for (char& c : s) c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'A') < 26u) << 5));
-  return makeStr(std::move(s));
-}
-Value s_split(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "split", 0, 2);
-  const std::string& s = S(a);
-  Value sepv = a.nargs > 1 ? a[1] : Value();
-  if (const Value* k = findKwarg(a, "sep")) sepv = *k;
-  int64_t maxsplit = a.nargs > 2 ? intArg(a[2]) : -1;
-  if (const Value* k = findKwarg(a, "maxsplit")) maxsplit = intArg(*k);
-  std::vector<Value> out;
-  if (sepv.isNone()) {
-    size_t i = 0, n = s.size();
-    while (true) {
-      while (i < n && isSpace(s[i])) ++i;
-      if (i >= n) break;
-      if (maxsplit >= 0 && static_cast<int64_t>(out.size()) >= maxsplit) {
-        size_t e = n;
-        while (e > i && isSpace(s[e - 1])) --e;
-        out.push_back(makeStr(s.substr(i, e - i)));
-        break;
-      }
-      size_t j = i;
-      while (j < n && !isSpace(s[j])) ++j;
-      out.push_back(makeStr(s.substr(i, j - i)));
-      i = j;
-    }
-    return makeList(std::move(out));
-  }
-  const std::string& sep = strArg(sepv, "separator");
-  if (sep.empty()) throw Error(ErrorKind::Value, "empty separator");
-  std::string_view text(s);
-  size_t pieces = 1 + static_cast<size_t>(countOccurrences(text, sep));
-  if (maxsplit >= 0) pieces = std::min(pieces, static_cast<size_t>(maxsplit) + 1);
-  out.reserve(pieces);
-  size_t pos = 0;
-  while (out.size() + 1 < pieces) {
-    size_t f = findFrom(text, sep, pos);
-    out.push_back(makeStr(std::string(text.substr(pos, f - pos))));
-    pos = f + sep.size();
-  }
-  out.push_back(makeStr(std::string(text.substr(pos))));
-  return makeList(std::move(out));
-}
-Value s_join(Interpreter& I, const CallArgs& a, const void*) {
-  arity(a, "join", 1, 1);
-  const std::string& sep = S(a);
-  // Lists and tuples are joined in place; anything else is materialized first.
-  std::vector<Value> materialized;
-  const std::vector<Value>* items;
-  if (a[1].isObj(ObjKind::List)) items = &a[1].as<ListObject>()->items;
-  else if (a[1].isObj(ObjKind::Tuple)) items = &a[1].as<TupleObject>()->items;
-  else items = &(materialized = iterateAll(I, a[1]));
-  size_t length = 0;
-  for (size_t i = 0; i < items->size(); ++i) {
-    const Value& item = (*items)[i];
-    if (!item.isObj(ObjKind::Str))
-      throw Error(ErrorKind::Type, "sequence item " + std::to_string(i) + ": expected str instance, " + typeName(item) + " found");
-    length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
-  }
-  checkStrSize(length);
-  std::string out(length, '\0');
-  char* at = out.data();
-  for (size_t i = 0; i < items->size(); ++i) {
-    if (i) at = std::copy(sep.begin(), sep.end(), at);
-    const std::string& item = (*items)[i].as<StrObject>()->str;
-    at = std::copy(item.begin(), item.end(), at);
-  }
-  return makeStr(std::move(out));
-}
-Value s_startswith(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "startswith", 1, 1);
-  const std::string& s = S(a);
-  auto test = [&](const Value& p) { const std::string& x = strArg(p, "startswith arg"); return s.compare(0, x.size(), x) == 0 && s.size() >= x.size(); };
-  if (a[1].isObj(ObjKind::Tuple)) {
-    for (auto& p : a[1].as<TupleObject>()->items) if (test(p)) return Value::boolean(true);
-    return Value::boolean(false);
-  }
-  return Value::boolean(test(a[1]));
-}
-Value s_endswith(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "endswith", 1, 1);
-  const std::string& s = S(a);
-  auto test = [&](const Value& p) {
-    const std::string& x = strArg(p, "endswith arg");
-    return s.size() >= x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0;
-  };
-  if (a[1].isObj(ObjKind::Tuple)) {
-    for (auto& p : a[1].as<TupleObject>()->items) if (test(p)) return Value::boolean(true);
-    return Value::boolean(false);
-  }
-  return Value::boolean(test(a[1]));
-}
-Value stripImpl(const CallArgs& a, const char* name, bool left, bool right) {
-  arity(a, name, 0, 1);
-  const std::string& s = S(a);
-  std::string chars = " \t\n\r\f\v";
-  if (a.nargs > 1 && !a[1].isNone()) chars = strArg(a[1], "strip arg");
-  size_t b = 0, e = s.size();
-  if (left) while (b < e && chars.find(s[b]) != std::string::npos) ++b;
-  if (right) while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
-  return makeStr(s.substr(b, e - b));
-}
-Value s_strip(Interpreter&, const CallArgs& a, const void*) { return stripImpl(a, "strip", true, true); }
-Value s_lstrip(Interpreter&, const CallArgs& a, const void*) { return stripImpl(a, "lstrip", true, false); }
-Value s_rstrip(Interpreter&, const CallArgs& a, const void*) { return stripImpl(a, "rstrip", false, true); }
-Value s_replace(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "replace", 2, 3);
-  const std::string& s = S(a);
-  const std::string& from = strArg(a[1], "replace arg 1");
-  const std::string& to = strArg(a[2], "replace arg 2");
-  int64_t count = a.nargs > 3 ? intArg(a[3]) : -1;
-  std::string out;
-  if (from.empty()) {
-    int64_t n = 0;
-    for (size_t i = 0; i <= s.size(); ++i) {
-      if (count < 0 || n < count) { out += to; ++n; }
-      if (i < s.size()) out += s[i];
-    }
-    return makeStr(out);
-  }
-  size_t pos = 0;
-  int64_t n = 0;
-  while (count < 0 || n < count) {
-    size_t f = s.find(from, pos);
-    if (f == std::string::npos) break;
-    out.append(s, pos, f - pos);
-    out += to;
-    pos = f + from.size();
-    ++n;
-  }
-  out.append(s, pos, std::string::npos);
-  return makeStr(out);
-}
-Value s_find(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "find", 1, 1);
-  size_t f = S(a).find(strArg(a[1], "find arg"));
-  return Value::integer(f == std::string::npos ? -1 : static_cast<int64_t>(f));
-}
-Value s_index(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "index", 1, 1);
-  size_t f = S(a).find(strArg(a[1], "index arg"));
-  if (f == std::string::npos) throw Error(ErrorKind::Value, "substring not found");
-  return Value::integer(static_cast<int64_t>(f));
-}
-Value s_count(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "count", 1, 1);
-  const std::string& s = S(a);
-  const std::string& x = strArg(a[1], "count arg");
-  if (x.empty()) return Value::integer(static_cast<int64_t>(frontend::codePointCount(s)) + 1);
-  return Value::integer(countOccurrences(s, x));
-}
-Value s_isdigit(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "isdigit", 0, 0);
-  const std::string& s = S(a);
-  if (s.empty()) return Value::boolean(false);
-  for (char c : s) if (c < '0' || c > '9') return Value::boolean(false);
-  return Value::boolean(true);
-}
-Value s_isalpha(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "isalpha", 0, 0);
-  const std::string& s = S(a);
-  if (s.empty()) return Value::boolean(false);
-  for (char c : s) if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return Value::boolean(false);
-  return Value::boolean(true);
-}
-Value s_isspace(Interpreter&, const CallArgs& a, const void*) {
-  arity(a, "isspace", 0, 0);
-  const std::string& s = S(a);
-  if (s.empty()) return Value::boolean(false);
-  for (char c : s) if (!isSpace(c)) return Value::boolean(false);
-  return Value::boolean(true);
-}
-
-// str.format: "{}" "{0}" "{name}" "{:spec}" "{!r}" with {{ }} escapes.
-Value s_format(Interpreter& I, const CallArgs& a, const void*) {
-  const std::string& f = S(a);
-  std::string out;
-  size_t autoIndex = 0;
-  for (size_t i = 0; i < f.size(); ++i) {
-    char c = f[i];
-    if (c == '}') {
-      if (i + 1 < f.size() && f[i + 1] == '}') { out += '}'; ++i; continue; }
-      throw Error(ErrorKind::Value, "Single '}' encountered in format string");
-    }
-    if (c != '{') { out += c; continue; }
-    if (i + 1 < f.size() && f[i + 1] == '{') { out += '{'; ++i; continue; }
-    size_t close = f.find('}', i);
-    if (close == std::string::npos) throw Error(ErrorKind::Value, "Single '{' encountered in format string");
-    std::string field = f.substr(i + 1, close - i - 1);
-    i = close;
-    std::string spec, conv;
-    size_t colon = field.find(':');
-    if (colon != std::string::npos) { spec = field.substr(colon + 1); field = field.substr(0, colon); }
-    size_t bang = field.find('!');
-    if (bang != std::string::npos) { conv = field.substr(bang + 1); field = field.substr(0, bang); }
-    Value v;
-    if (field.empty()) {
-      if (autoIndex + 1 >= a.nargs) throw Error(ErrorKind::Index, "Replacement index " + std::to_string(autoIndex) + " out of range for positional args tuple");
-      v = a[1 + autoIndex++];
-    } else if (std::all_of(field.begin(), field.end(), [](char d) { return d >= '0' && d <= '9'; })) {
-      size_t idx = std::stoul(field);
-      if (idx + 1 >= a.nargs) throw Error(ErrorKind::Index, "Replacement index " + field + " out of range for positional args tuple");
-      v = a[1 + idx];
-    } else {
-      const Value* k = findKwarg(a, field);
-      if (!k) throw Error(ErrorKind::Key, "KeyError: '" + field + "'");
-      v = *k;
-    }
-    if (conv == "r") v = makeStr(repr(I, v));
-    else if (conv == "s") v = makeStr(str(I, v));
-    if (spec.empty()) out += str(I, v);
-    else if (v.isBool()) out += formatBool(v.asBool(), spec);
-    else if (v.isInt()) out += formatInt(v.asInt(), spec);
-    else if (v.isFloat()) out += formatFloat(v.asFloat(), spec);
-    else if (v.isObj(ObjKind::Str)) out += formatStr(v.as<StrObject>()->str, spec);
-    else throw Error(ErrorKind::Type, "unsupported format string passed to " + typeName(v) + ".__format__");
-  }
-  return makeStr(std::move(out));
 }
 
 // ---- list
@@ -493,16 +229,6 @@ Value d_copy(Interpreter&, const CallArgs& a, const void*) {
 
 }  // namespace
 
-const Table& strMethods() {
-  static const Table t = {
-      {"upper", s_upper}, {"lower", s_lower}, {"split", s_split}, {"join", s_join},
-      {"format", s_format}, {"startswith", s_startswith}, {"endswith", s_endswith},
-      {"strip", s_strip}, {"lstrip", s_lstrip}, {"rstrip", s_rstrip}, {"replace", s_replace},
-      {"find", s_find}, {"index", s_index}, {"count", s_count}, {"isdigit", s_isdigit},
-      {"isalpha", s_isalpha}, {"isspace", s_isspace},
-  };
-  return t;
-}
 const Table& listMethods() {
   static const Table t = {
       {"append", l_append}, {"pop", l_pop}, {"clear", l_clear}, {"extend", l_extend},

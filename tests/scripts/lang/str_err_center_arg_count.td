@@ -1,0 +1,3 @@
+# center needs a width
+print("a".center(3))
+print("a".center())

@@ -1,0 +1,3 @@
+# count: the substring must be a str
+print("abc".count("a"))
+print("abc".count(None))

@@ -1,0 +1,3 @@
+# find takes no keyword arguments
+print("abc".find("c", 1))
+print("abc".find("c", start=1))

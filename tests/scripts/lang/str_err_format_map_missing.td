@@ -1,0 +1,3 @@
+# format_map: a missing name is a KeyError
+print("{x}".format_map({"x": 1}))
+print("{y}".format_map({"x": 1}))

@@ -1,0 +1,3 @@
+# format_map: positional fields are an error
+print("{x}".format_map({"x": 1}))
+print("{0}".format_map({"x": 1}))

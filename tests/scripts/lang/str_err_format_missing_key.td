@@ -1,0 +1,3 @@
+# format: a missing keyword is a KeyError
+print("{a}".format(a=1))
+print("{b}".format(a=1))

@@ -1,0 +1,3 @@
+# format: a single } is an error
+print("{{}}".format())
+print("a}b".format())

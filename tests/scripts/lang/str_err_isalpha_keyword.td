@@ -1,0 +1,3 @@
+# isalpha takes no keyword arguments
+print("a".isalpha())
+print("a".isalpha(x=1))

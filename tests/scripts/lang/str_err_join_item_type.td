@@ -1,0 +1,3 @@
+# join: every item must be a str
+print("-".join(["a", "b"]))
+print("-".join(["a", 2]))

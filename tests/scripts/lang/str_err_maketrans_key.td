@@ -1,0 +1,3 @@
+# maketrans: string keys must be one character
+print("".maketrans({"a": None}))
+print("".maketrans({"ab": None}))

@@ -1,0 +1,3 @@
+# rindex raises ValueError when the substring is missing
+print("héllo".rindex("l"))
+print("héllo".rindex("x"))

@@ -1,0 +1,3 @@
+# upper takes no arguments
+print("a".upper())
+print("a".upper("b"))

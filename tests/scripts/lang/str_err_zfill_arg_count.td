@@ -1,0 +1,3 @@
+# zfill takes exactly one argument
+print("1".zfill(3))
+print("1".zfill(3, 4))
