@@ -200,6 +200,11 @@ class Parser {
       std::string word = identifier("default value");
       if (word == "None") { d.kind = ArgDefault::Kind::None; return d; }
       if (word == "True" || word == "False") { d.kind = ArgDefault::Kind::Bool; d.b = word == "True"; return d; }
+      if (arg.type == ArgType::MemoryFormat) {  // contiguous_format, as native_functions.yaml writes it
+        d.kind = ArgDefault::Kind::Str;
+        d.str = word;
+        return d;
+      }
       fail("unknown default '" + word + "'");
     }
     size_t start = pos_;

@@ -14,6 +14,7 @@
 //   returns  := ret | '(' ret (',' ret)* ')' | '()'
 //   ret      := type name?
 //   default  := None | True | False | int | float | "str" | '[' ints ']'
+//               | a memory format's name (MemoryFormat only: contiguous_format)
 //
 // Note [Alias annotations]
 // An input `Tensor(a) self` with a return `Tensor(a)` means the result is a

@@ -181,13 +181,28 @@ class Functionalizer {
     TDSL_ASSERT(target);
     std::vector<Arg> args = translateArgs(n);
     IrValue* targetNow = args[written[0]].tensor;
+    // Note [Replacement layout]: a value that replaces a whole tensor (no
+    // view in between) is what later views of it are replayed on, so it
+    // must have that tensor's strides too, or x.copy_(a.t() + 1) followed by
+    // x.view(-1) would view a transposed value. Functional results do not
+    // always have them (elementwise results follow all their operands, Note
+    // [Elementwise output layout]); copy(x, value) does (clone's
+    // preserve_format layout) when x is dense. A write through a view is
+    // scattered into its base, whose layout the scatter keeps.
+    const ValueMeta& tm = targetNow->meta();
+    const bool layoutMatters = chainOf(target).empty() && isConcrete(tm) && isNonOverlappingAndDense(toTensorMeta(tm));
+    auto keepsLayout = [&](const ValueMeta& m) {
+      return !layoutMatters || m.strides == tm.strides || (m.isContiguous() && tm.isContiguous());
+    };
     IrValue* newValue;
-    if (functional == copyFunctional_ && sameValueShape(args[1].tensor->meta(), targetNow->meta())) {
-      // Note: x.copy_(y) with matching dtype and shape is a value replacement.
+    if (functional == copyFunctional_ && sameValueShape(args[1].tensor->meta(), tm) && keepsLayout(args[1].tensor->meta())) {
+      // Note: x.copy_(y) with matching dtype, shape and layout is a value replacement.
       newValue = args[1].tensor;
     } else {
       newValue = emitOp(out_, *functional, std::move(args))->output();
-      if (!sameValueShape(newValue->meta(), targetNow->meta()))
+      bool convert = !sameValueShape(newValue->meta(), tm) ||
+                     (functional != copyFunctional_ && !keepsLayout(newValue->meta()));
+      if (convert)
         newValue = emitOp(out_, *copyFunctional_, {Arg::ofTensor(targetNow), Arg::ofTensor(newValue), Arg::ofBool(false)})
                        ->output();
     }

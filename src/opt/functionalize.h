@@ -21,7 +21,9 @@
 //     computed after the write-back; every other result is fresh.
 //   - a functional result whose dtype or shape differs from the written
 //     tensor (add_ of an f32 tensor with an f64 one) is converted with
-//     copy(self, value), as the in-place op would have cast it.
+//     copy(self, value), as the in-place op would have cast it; so is one
+//     that replaces a whole dense tensor but has other strides (Note
+//     [Replacement layout] in functionalize.cpp).
 //
 // Limitation: symbolic shapes are supported only where no new node is needed
 // (the op table's shape rules need concrete sizes); otherwise tdsl::Error.

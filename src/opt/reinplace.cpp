@@ -47,6 +47,26 @@ CandidateKind kindOf(const Node& n) {
   return CandidateKind::None;
 }
 
+// Note [Elementwise layout]
+// An elementwise op done in place yields its operand's strides, which may
+// differ from the functional result's (a stepped slice of an input gives a
+// dense result). That is unobservable when no user depends on the result's
+// strides: it is not returned or viewed, and every reader writes into a
+// layout of its own: reductions, matmul and gathers (row-major results),
+// ops that read it only as the source of a write into another tensor
+// (copy_, in-place ops, scatters and indexed updates taking it after
+// args[0]), equal/allclose. Every other reader propagates its operands'
+// layout (pointwise ops, Note [Elementwise output layout] in tensor_meta.h;
+// clone and *_like with preserve_format; scatters into it), so it observes them.
+bool readsOnlyValues(const Node& u, const IrValue* v) {
+  if (!u.isOp() || isViewNode(u)) return false;
+  const OpDef* op = u.op();
+  if (op->has(kTagReduction) || op->has(kTagLinalg) || op->has(kTagIndexing) || op->has(kTagNonTensorResult))
+    return true;
+  if (op->has(kTagInplace) || op->has(kTagScatter) || op->has(kTagIndexedUpdate)) return u.tensorArg(0) != v;
+  return false;
+}
+
 bool sameLayout(const ValueMeta& a, const ValueMeta& b) {
   return a.dtype == b.dtype && a.sizes == b.sizes && (a.strides == b.strides || (a.isContiguous() && b.isContiguous()));
 }
@@ -178,17 +198,15 @@ class Reinplacer {
   // Empty when safe, else the reason.
   std::string checkSafety(Node& cand, const Plan& p, const AliasAnalysis& aa) {
     const IrValue* result = cand.output();
-    // Metadata of the in-place result must be what the functional one was.
-    // Note [Elementwise layout]: an elementwise op done in place yields its
-    // operand's strides; that is unobservable when the result is only read
-    // element by element (no view of it, not returned), so there dtype and
-    // sizes suffice.
+    // Metadata of the in-place result must be what the functional one was;
+    // for an elementwise op whose strides nobody observes, dtype and sizes
+    // suffice (Note [Elementwise layout]).
     const ValueMeta& rm = result->meta();
     const ValueMeta& bm = p.base->meta();
     bool layoutObserved = true;
     if (p.kind == CandidateKind::Elementwise) {
       layoutObserved = false;
-      for (Node* u : result->users()) layoutObserved = layoutObserved || u->isOutput() || isViewNode(*u);
+      for (Node* u : result->users()) layoutObserved = layoutObserved || !readsOnlyValues(*u, result);
     }
     bool metaOk = layoutObserved ? sameLayout(rm, bm) : (rm.dtype == bm.dtype && rm.sizes == bm.sizes);
     if (!metaOk) return "metadata mismatch: result " + printMeta(rm) + " vs base " + printMeta(bm);

@@ -23,7 +23,8 @@
 //     the same input and is its last write; the result is not a graph output
 //     that eager returns fresh; no later write clobbers the result while it is
 //     still read; dtype, sizes and strides match (for elementwise results
-//     read only element by element, dtype and sizes).
+//     whose strides no user observes, dtype and sizes: Note [Elementwise
+//     layout] in reinplace.cpp).
 // Candidates are every functional op with an in-place twin in the op table
 // and every scatter whose view has the scatter as inverse. Rewrites:
 //   scatter(base, src, args...)  ->  copy_(view(base, args...), src); uses -> base

@@ -210,8 +210,8 @@ const char* operatorOp(BinaryOp op) {
     case BinaryOp::BitAnd: return "bitwise_and";
     case BinaryOp::BitOr: return "bitwise_or";
     case BinaryOp::BitXor: return "bitwise_xor";
-    case BinaryOp::Shl:
-    case BinaryOp::Shr: return nullptr;
+    case BinaryOp::Shl: return "bitwise_left_shift";
+    case BinaryOp::Shr: return "bitwise_right_shift";
     case BinaryOp::Lt: return "lt";
     case BinaryOp::Le: return "le";
     case BinaryOp::Gt: return "gt";
@@ -278,16 +278,19 @@ Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value
     case BinaryOp::Sub: return callOp(state, "rsub", {b, a});
     case BinaryOp::Div:  // PyTorch's __rtruediv__: reciprocal(b) * a
       return callOp(state, "mul", {callOp(state, "reciprocal", {b}), a});
-    case BinaryOp::Pow:
-    case BinaryOp::Mod: {
+    case BinaryOp::Mod:  // __rmod__, __rlshift__, __rrshift__: torch.<op>(number, tensor)
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: {
       Value args[2] = {a, b};
       return callOverloads(state, *table.overloads(operatorOp(op)), CallStyle::Function, nullptr, CallArgs{args, 2});
     }
+    case BinaryOp::Pow:
+      // __rpow__ is tensor(number) ** t, laid out like t (Note [Elementwise
+      // output layout]); torch.pow(number, t) would be row-major.
+      return callOp(state, "pow", {Value(wrappedNumberTensor(state, a)), b});
     case BinaryOp::FloorDiv:
       return callOp(state, "floor_divide", {Value(wrappedNumberTensor(state, a)), b});
-    case BinaryOp::MatMul:
-    case BinaryOp::Shl:
-    case BinaryOp::Shr: break;
+    case BinaryOp::MatMul: break;
   }
   unsupportedOperands(op, a, b);
 }

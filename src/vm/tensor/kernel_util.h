@@ -36,6 +36,10 @@ Dims intListArg(const ir::BoundArgs& a, int i);
 // Tensor[] / Tensor?[] argument items (None stays None).
 const std::vector<Value>& listItems(const Value& v);
 
+// memory_format= (Note [Preserved layout]): None, or no such argument (a
+// graph node may leave it out), means torch.preserve_format.
+MemoryFormat memoryFormatArg(const ir::BoundArgs& a);
+
 // A bound argument that may be a tensor or a Python number.
 inline bool isNumber(const Value& v) { return v.isBool() || v.isInt() || v.isFloat(); }
 

@@ -393,8 +393,9 @@ Value gather(TensorState& s, const BoundArgs& a) {
 }
 
 Value index_put(TensorState& s, const BoundArgs& a) {
-  runMeta(a);
-  auto out = cloneOf(s, tensorArg(a, 0));
+  ir::MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);  // self.clone(preserve_format)
+  copyInto(*out, tensorArg(a, 0));
   indexPutInto(s, *out, a);
   return Value(out);
 }

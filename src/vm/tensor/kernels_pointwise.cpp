@@ -37,7 +37,7 @@ namespace {
 using EagerFnRef = Value (*)(TensorState&, const BoundArgs&);
 
 // Ops from Eq on produce bool.
-enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr, BitXor, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
+enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr, BitXor, Shl, Shr, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
 
 bool isComparisonOp(Bin op) { return op >= Bin::Eq; }
 
@@ -134,6 +134,29 @@ constexpr bool kWrapping = std::is_integral<T>::value && !std::is_same<T, bool>:
 template <class T>
 using Unsigned = typename std::make_unsigned<T>::type;
 
+// PyTorch 1.13's CPU shift kernels compute `a << b` / `a >> b` in the
+// result dtype, which x86 evaluates with the count modulo the bit width
+// (x << 64 == x, x << -1 == x << 63); done here explicitly, without
+// undefined behaviour. Right shifts of negative values are arithmetic.
+template <class T>
+T shiftLeft(T a, T b) {
+  if constexpr (kWrapping<T>) {
+    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
+    return static_cast<T>(static_cast<Unsigned<T>>(a) << (static_cast<Unsigned<T>>(b) & mask));
+  } else {
+    return a;  // bool and floating dtypes are rejected by the meta rule
+  }
+}
+template <class T>
+T shiftRight(T a, T b) {
+  if constexpr (kWrapping<T>) {
+    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
+    return static_cast<T>(a >> (static_cast<Unsigned<T>>(b) & mask));
+  } else {
+    return a;
+  }
+}
+
 template <Bin op, class T>
 inline auto apply(T a, T b) {
   if constexpr (op == Bin::Add && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
@@ -157,6 +180,8 @@ inline auto apply(T a, T b) {
       return a;  // floating dtypes are rejected by the meta rule
     }
   }
+  else if constexpr (op == Bin::Shl) return shiftLeft(a, b);
+  else if constexpr (op == Bin::Shr) return shiftRight(a, b);
   else if constexpr (op == Bin::Eq) return a == b;
   else if constexpr (op == Bin::Ne) return a != b;
   else if constexpr (op == Bin::Lt) return a < b;
@@ -322,12 +347,14 @@ Value binaryFunctional(TensorState& state, const BoundArgs& a, bool reversed = f
   Value other = scaledOther(state, a, compute, holder);
   Operand x = prepare(state, a[0], compute), y = prepare(state, other, compute);
   const TensorMeta& om = r.out[0];
-  auto out = allocTensor(state, om.dtype, om.sizes);
+  auto out = allocLike(state, om);
   if (om.dtype == (isComparisonOp(op) ? DType::Bool : compute)) {
     if (reversed) runBinary<op>(*out, compute, y, x);
     else runBinary<op>(*out, compute, x, y);
   } else {
-    auto tmp = allocTensor(state, compute, om.sizes);
+    TensorMeta tm = om;
+    tm.dtype = compute;
+    auto tmp = allocLike(state, tm);
     if (reversed) runBinary<op>(*tmp, compute, y, x);
     else runBinary<op>(*tmp, compute, x, y);
     copyInto(*out, *tmp);
@@ -434,7 +461,7 @@ Value unaryFunctional(TensorState& state, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   checkUnaryInput<op>(self.dtype());
-  auto out = allocTensor(state, r.out[0].dtype, r.out[0].sizes);
+  auto out = allocLike(state, r.out[0]);
   DType inType = op == Un::LogicalNot ? self.dtype() : r.out[0].dtype;
   Ref<TensorObject> in = contiguousOrSame(state, self, inType);
   runUnary<op>(*out, *in);
@@ -481,7 +508,7 @@ Value rsub(TensorState& s, const BoundArgs& a) {
     scaledArgs[1] = a[0];
     Value self = scaledOther(s, scaledArgs, compute, holder);
     Operand x = prepare(s, a[1], compute), y = prepare(s, self, compute);
-    auto out = allocTensor(s, r.out[0].dtype, r.out[0].sizes);
+    auto out = allocLike(s, r.out[0]);
     runBinary<Bin::Sub>(*out, compute, x, y);
     return Value(out);
   }
@@ -509,6 +536,10 @@ Value bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<B
 Value bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
 Value bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
 Value bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
+Value bitwise_left_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shl>(s, a); }
+Value bitwise_left_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shl>(s, a); }
+Value bitwise_right_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shr>(s, a); }
+Value bitwise_right_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shr>(s, a); }
 
 namespace {
 // self = logical_op(self, other...) converted to self's dtype (logical_and_, logical_not_, ...):
@@ -625,7 +656,7 @@ Value fillValue(const Value& v) {
 
 Value clamp(TensorState& s, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
-  auto out = allocTensor(s, r.out[0].dtype, r.out[0].sizes);
+  auto out = allocLike(s, r.out[0]);
   runClamp(s, *out, tensorArg(a, 0), a[1], a[2], r.out[0].dtype);
   return Value(out);
 }
@@ -649,7 +680,7 @@ Value where(TensorState& s, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
   const TensorMeta& om = r.out[0];
   DType compute = om.dtype;
-  auto out = allocTensor(s, compute, om.sizes);
+  auto out = allocLike(s, om);
   const TensorObject& cond = tensorArg(a, 0);
   Ref<TensorObject> x = a[1].isTensor() ? contiguousOrSame(s, tensorArg(a, 1), compute) : scalarTensor(s, a[1], compute);
   Ref<TensorObject> y = a[2].isTensor() ? contiguousOrSame(s, tensorArg(a, 2), compute) : scalarTensor(s, a[2], compute);
@@ -675,7 +706,7 @@ Value where(TensorState& s, const BoundArgs& a) {
 
 Value fill(TensorState& s, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
-  auto out = allocTensor(s, r.out[0].dtype, r.out[0].sizes);
+  auto out = allocLike(s, r.out[0]);
   fillWith(*out, fillValue(a[1]));
   return Value(out);
 }
@@ -690,7 +721,7 @@ Value fill_(TensorState& s, const BoundArgs& a) {
 
 Value zero(TensorState& s, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
-  return Value(allocTensor(s, r.out[0].dtype, r.out[0].sizes, /*zero=*/true));
+  return Value(allocLike(s, r.out[0], /*zero=*/true));
 }
 
 Value zero_(TensorState& s, const BoundArgs& a) {
@@ -702,7 +733,7 @@ Value zero_(TensorState& s, const BoundArgs& a) {
 
 Value copy(TensorState& s, const BoundArgs& a) {
   ir::MetaResult r = runMeta(a);
-  auto out = allocTensor(s, r.out[0].dtype, r.out[0].sizes);
+  auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 1));
   return Value(out);
 }
@@ -738,7 +769,7 @@ Value isclose(TensorState& s, const BoundArgs& a) {
     throw Error(ErrorKind::Type, scalarName(x.dtype()) + " did not match " + scalarName(y.dtype()));
   double rtol = floatArg(a, 2), atol = floatArg(a, 3);
   bool equalNan = boolArg(a, 4);
-  auto out = allocTensor(s, DType::Bool, r.out[0].sizes);
+  auto out = allocLike(s, r.out[0]);
   Ref<TensorObject> xd = contiguousOrSame(s, x, DType::Float64), yd = contiguousOrSame(s, y, DType::Float64);
   ElementwisePlan plan;
   plan.interrupt = s.interrupt;

@@ -106,10 +106,13 @@ void gather(const BoundArgs& a, MetaResult& r) {
 }
 
 namespace {
-void updateResult(const BoundArgs& a, MetaResult& r) {
+// In place: self. Functional: a copy of self with the layout PyTorch gives
+// it (index_put clones with preserve_format; index_copy, index_add and
+// scatter allocate row-major).
+void updateResult(const BoundArgs& a, MetaResult& r, MemoryFormat copyFormat = MemoryFormat::Contiguous) {
   const TensorObject& self = tensorArg(a, 0);
   if (a.op->has(ir::kTagInplace)) r.add() = self.meta;
-  else r.add() = contiguousMeta(self.dtype(), self.sizes());
+  else r.add() = layoutLike(self.meta, self.dtype(), copyFormat);
 }
 }  // namespace
 
@@ -122,7 +125,7 @@ void indexPut(const BoundArgs& a, MetaResult& r) {
     AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(a[1]));
     checkBroadcastTo(tensorArg(a, 2).sizes(), s.outSizes);
   }
-  updateResult(a, r);
+  updateResult(a, r, MemoryFormat::Preserve);
 }
 
 void indexCopy(const BoundArgs& a, MetaResult& r) {
@@ -213,16 +216,6 @@ void checkRandomDType(const BoundArgs& a, DType d) {
   const char* kernel = a.op->has(ir::kTagNormal) ? "normal_kernel_cpu" : "check_uniform_bounds";
   throw Error(ErrorKind::Type, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
 }
-// memory_format= (Note [Preserved layout]): None means torch.preserve_format.
-MemoryFormat memoryFormatOf(const BoundArgs& a) {
-  int i = argIndex(a, "memory_format");
-  MemoryFormat f = MemoryFormat::Preserve;
-  if (i < 0 || i >= a.count) return f;  // a graph node may leave it out
-  const Value& v = a[i];
-  if (!v.isNone() && !parseMemoryFormat(v.as<StrObject>()->str, f))
-    throw Error(ErrorKind::Value, "unknown memory format '" + v.as<StrObject>()->str + "'");
-  return f;
-}
 }  // namespace
 
 void sizeFactory(const BoundArgs& a, MetaResult& r) {
@@ -245,17 +238,17 @@ void likeFactory(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   DType d = factoryDType(a, self.dtype());
   checkRandomDType(a, d);
-  r.add() = layoutLike(self.meta, d, memoryFormatOf(a));
+  r.add() = layoutLike(self.meta, d, memoryFormatArg(a));
 }
 
 void fullLike(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  r.add() = layoutLike(self.meta, factoryDType(a, self.dtype()), memoryFormatOf(a));
+  r.add() = layoutLike(self.meta, factoryDType(a, self.dtype()), memoryFormatArg(a));
 }
 
 void clone(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  r.add() = layoutLike(self.meta, self.dtype(), memoryFormatOf(a));
+  r.add() = layoutLike(self.meta, self.dtype(), memoryFormatArg(a));
 }
 
 void arange(const BoundArgs& a, MetaResult& r) {

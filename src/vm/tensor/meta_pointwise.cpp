@@ -19,6 +19,16 @@ const std::vector<Value>& listItems(const Value& v) {
   return v.as<TupleObject>()->items;
 }
 
+MemoryFormat memoryFormatArg(const ir::BoundArgs& a) {
+  int i = argIndex(a, "memory_format");
+  MemoryFormat f = MemoryFormat::Preserve;
+  if (i < 0 || i >= a.count) return f;  // a graph node may leave it out
+  const Value& v = a[i];
+  if (!v.isNone() && !parseMemoryFormat(v.as<StrObject>()->str, f))
+    throw Error(ErrorKind::Value, "unknown memory format '" + v.as<StrObject>()->str + "'");
+  return f;
+}
+
 ir::MetaResult runMeta(const ir::BoundArgs& a) {
   ir::MetaResult r;
   a.op->meta(a, r);
@@ -45,14 +55,55 @@ void castCheck(DType result, DType out) {
                                      scalarName(out));
 }
 
-void setContiguous(MetaResult& r, DType dtype, const Dims& sizes) { r.add() = contiguousMeta(dtype, sizes); }
+// The tensor operands among `operands`, each read as `compute` (nullptr: as
+// it is); Python numbers count as 0-dim operands, None as nothing.
+ElementwiseOperands operandsOf(std::initializer_list<const Value*> operands, const DType* compute) {
+  ElementwiseOperands ops;
+  for (const Value* v : operands) {
+    if (v->isTensor()) ops.add(asTensor(*v)->meta, compute ? *compute : asTensor(*v)->dtype());
+    else if (!v->isNone()) ops.addNumber();
+  }
+  return ops;
+}
+
+// A fresh elementwise result (Note [Elementwise output layout]).
+void setElementwise(MetaResult& r, DType dtype, const Dims& shape, const ElementwiseOperands& ops) {
+  TensorMeta& m = r.add();
+  m.dtype = dtype;
+  m.sizes = shape;
+  m.strides = elementwiseStrides(shape, ops);
+}
+
+// Binary ops whose inputs are promoted to `compute` first (TensorIterator's
+// promote_inputs_to_common_dtype); `first`/`second` in the kernel's operand order.
+void binaryResult(MetaResult& r, DType out, DType compute, const Value& first, const Value& second) {
+  setElementwise(r, out, broadcastShapes(shapeOf(first), shapeOf(second)), operandsOf({&first, &second}, &compute));
+}
 
 void inplaceResult(const BoundArgs& a, MetaResult& r) { r.add() = tensorArg(a, 0).meta; }
 
 }  // namespace
 
 void binary(const BoundArgs& a, MetaResult& r) {
-  setContiguous(r, resultType({&a[0], &a[1]}), broadcastShapes(shapeOf(a[0]), shapeOf(a[1])));
+  DType d = resultType({&a[0], &a[1]});
+  binaryResult(r, d, d, a[0], a[1]);
+}
+
+void rsub(const BoundArgs& a, MetaResult& r) {
+  DType d = resultType({&a[0], &a[1]});
+  binaryResult(r, d, d, a[1], a[0]);  // PyTorch computes sub(other, self)
+}
+
+void powTensorScalar(const BoundArgs& a, MetaResult& r) {
+  // PyTorch: a unary op on self.to(result dtype); the exponent is no operand.
+  DType d = resultType({&a[0], &a[1]});
+  setElementwise(r, d, tensorArg(a, 0).sizes(), operandsOf({&a[0]}, &d));
+}
+
+void powScalarBase(const BoundArgs& a, MetaResult& r) {
+  // torch.pow(number, t) sizes its result like the exponent, row-major (not a
+  // TensorIterator output in PyTorch); `number ** t` goes through pow.Tensor_Tensor.
+  r.add() = contiguousMeta(resultType({&a[0], &a[1]}), shapeOf(a[1]));
 }
 
 DType checkBinaryInplace(const BoundArgs& a, bool trueDivide) {
@@ -76,8 +127,8 @@ void binaryInplace(const BoundArgs& a, MetaResult& r) {
 
 void trueDivide(const BoundArgs& a, MetaResult& r) {
   DType d = resultType({&a[0], &a[1]});
-  if (!isFloating(d)) d = DType::Float32;
-  setContiguous(r, d, broadcastShapes(shapeOf(a[0]), shapeOf(a[1])));
+  if (!isFloating(d)) d = DType::Float32;  // integer inputs are read as floats
+  binaryResult(r, d, d, a[0], a[1]);
 }
 
 void trueDivideInplace(const BoundArgs& a, MetaResult& r) {
@@ -86,12 +137,18 @@ void trueDivideInplace(const BoundArgs& a, MetaResult& r) {
 }
 
 void comparison(const BoundArgs& a, MetaResult& r) {
-  setContiguous(r, DType::Bool, broadcastShapes(shapeOf(a[0]), shapeOf(a[1])));
+  binaryResult(r, DType::Bool, resultType({&a[0], &a[1]}), a[0], a[1]);
+}
+
+void unary(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  setElementwise(r, self.dtype(), self.sizes(), operandsOf({&a[0]}, nullptr));
 }
 
 void unaryFloat(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  setContiguous(r, isFloating(self.dtype()) ? self.dtype() : DType::Float32, self.sizes());
+  DType d = isFloating(self.dtype()) ? self.dtype() : DType::Float32;
+  setElementwise(r, d, self.sizes(), operandsOf({&a[0]}, &d));
 }
 
 void unaryFloatInplace(const BoundArgs& a, MetaResult& r) {
@@ -100,7 +157,9 @@ void unaryFloatInplace(const BoundArgs& a, MetaResult& r) {
   inplaceResult(a, r);
 }
 
-void logicalUnary(const BoundArgs& a, MetaResult& r) { setContiguous(r, DType::Bool, tensorArg(a, 0).sizes()); }
+void logicalUnary(const BoundArgs& a, MetaResult& r) {
+  setElementwise(r, DType::Bool, tensorArg(a, 0).sizes(), operandsOf({&a[0]}, nullptr));
+}
 
 void logicalInplace(const BoundArgs& a, MetaResult& r) {
   checkBroadcastTo(tensorArg(a, 1).sizes(), tensorArg(a, 0).sizes());
@@ -116,10 +175,10 @@ void checkBitwiseDType(const BoundArgs& a, DType d) {
 }  // namespace
 
 void bitwise(const BoundArgs& a, MetaResult& r) {
-  Dims shape = broadcastShapes(shapeOf(a[0]), shapeOf(a[1]));
+  broadcastShapes(shapeOf(a[0]), shapeOf(a[1]));  // shape errors first
   DType d = resultType({&a[0], &a[1]});
   checkBitwiseDType(a, d);
-  setContiguous(r, d, shape);
+  binaryResult(r, d, d, a[0], a[1]);
 }
 
 void bitwiseInplace(const BoundArgs& a, MetaResult& r) {
@@ -127,10 +186,36 @@ void bitwiseInplace(const BoundArgs& a, MetaResult& r) {
   inplaceResult(a, r);
 }
 
+namespace {
+// The shifts' CPU kernels (named lshift_cpu / rshift_cpu) exist for the
+// integer dtypes only: "\"lshift_cpu\" not implemented for 'Bool'".
+void checkShiftDType(const char* kernel, DType d) {
+  if (!isIntegral(d, /*includeBool=*/false))
+    throw Error(ErrorKind::Type, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
+}
+
+void shift(const BoundArgs& a, MetaResult& r, const char* kernel) {
+  broadcastShapes(shapeOf(a[0]), shapeOf(a[1]));  // shape errors first
+  DType d = resultType({&a[0], &a[1]});
+  checkShiftDType(kernel, d);
+  binaryResult(r, d, d, a[0], a[1]);
+}
+
+void shiftInplace(const BoundArgs& a, MetaResult& r, const char* kernel) {
+  checkShiftDType(kernel, checkBinaryInplace(a, false));  // cast errors first
+  inplaceResult(a, r);
+}
+}  // namespace
+
+void leftShift(const BoundArgs& a, MetaResult& r) { shift(a, r, "lshift_cpu"); }
+void leftShiftInplace(const BoundArgs& a, MetaResult& r) { shiftInplace(a, r, "lshift_cpu"); }
+void rightShift(const BoundArgs& a, MetaResult& r) { shift(a, r, "rshift_cpu"); }
+void rightShiftInplace(const BoundArgs& a, MetaResult& r) { shiftInplace(a, r, "rshift_cpu"); }
+
 void bitwiseNot(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   checkBitwiseDType(a, self.dtype());
-  setContiguous(r, self.dtype(), self.sizes());
+  unary(a, r);
 }
 
 void bitwiseNotInplace(const BoundArgs& a, MetaResult& r) {
@@ -142,7 +227,8 @@ void clamp(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   if (a[1].isNone() && a[2].isNone())
     throw Error(ErrorKind::Value, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  setContiguous(r, resultType({&a[0], &a[1], &a[2]}), self.sizes());
+  DType d = resultType({&a[0], &a[1], &a[2]});
+  setElementwise(r, d, self.sizes(), operandsOf({&a[0]}, &d));  // PyTorch: unary on self.to(d)
 }
 
 void clampInplace(const BoundArgs& a, MetaResult& r) {
@@ -158,12 +244,18 @@ void where(const BoundArgs& a, MetaResult& r) {
     throw Error(ErrorKind::Type, "where expected condition to be a boolean tensor, but got a tensor with dtype " +
                                      scalarName(cond.dtype()));
   Dims shape = broadcastShapes(broadcastShapes(cond.sizes(), shapeOf(a[1])), shapeOf(a[2]));
-  setContiguous(r, resultType({&a[1], &a[2]}), shape);
+  DType d = resultType({&a[1], &a[2]});
+  ElementwiseOperands ops = operandsOf({&a[0]}, nullptr);  // the condition is read as bool
+  for (int i : {1, 2}) {
+    if (a[i].isTensor()) ops.add(tensorArg(a, i).meta, d);
+    else ops.addNumber();
+  }
+  setElementwise(r, d, shape, ops);
 }
 
-void sameAsSelf(const BoundArgs& a, MetaResult& r) {
+void likeSelf(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  setContiguous(r, self.dtype(), self.sizes());
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);
 }
 
 void inplaceSelf(const BoundArgs& a, MetaResult& r) { inplaceResult(a, r); }
@@ -171,7 +263,7 @@ void inplaceSelf(const BoundArgs& a, MetaResult& r) { inplaceResult(a, r); }
 void copy(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   checkBroadcastTo(tensorArg(a, 1).sizes(), self.sizes());
-  setContiguous(r, self.dtype(), self.sizes());
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);  // clone(self), then copy_
 }
 
 void copyInplace(const BoundArgs& a, MetaResult& r) {

@@ -138,8 +138,12 @@ void flatten(const BoundArgs& a, MetaResult& r) {
 
 void contiguous(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  if (self.meta.isContiguous()) setView(r, self.meta);
-  else r.add() = contiguousMeta(self.dtype(), self.sizes());
+  if (self.meta.isContiguous()) { setView(r, self.meta); return; }
+  // PyTorch returns self when it is contiguous in the asked format, and
+  // refuses preserve_format only when it would have to copy.
+  if (a.count > 1 && memoryFormatArg(a) == MemoryFormat::Preserve)
+    throw Error(ErrorKind::Runtime, "preserve memory format is unsupported by the contiguous operator");
+  r.add() = contiguousMeta(self.dtype(), self.sizes());
 }
 
 void toDtype(const BoundArgs& a, MetaResult& r) {
@@ -147,7 +151,7 @@ void toDtype(const BoundArgs& a, MetaResult& r) {
   DType d = a[1].asDType();
   bool forceCopy = boolArg(a, 3);
   if (d == self.dtype() && !forceCopy) setView(r, self.meta);
-  else r.add() = contiguousMeta(d, self.sizes());
+  else r.add() = layoutLike(self.meta, d, MemoryFormat::Preserve);  // _to_copy keeps the layout
 }
 
 void t(const BoundArgs& a, MetaResult& r) {

@@ -18,7 +18,8 @@ using ir::BoundArgs;
   X(logical_and) X(logical_or) X(logical_xor) X(eq) X(ne) X(lt) X(le) X(gt) X(ge)                \
   X(logical_and_) X(logical_or_) X(logical_xor_) X(logical_not_)                                 \
   X(bitwise_and) X(bitwise_and_) X(bitwise_or) X(bitwise_or_) X(bitwise_xor) X(bitwise_xor_)     \
-  X(bitwise_not_)                                                                                \
+  X(bitwise_not_) X(bitwise_left_shift) X(bitwise_left_shift_) X(bitwise_right_shift)            \
+  X(bitwise_right_shift_)                                                                        \
   X(neg) X(neg_) X(abs) X(abs_) X(exp) X(exp_) X(log) X(log_) X(sin) X(sin_) X(cos) X(cos_)      \
   X(tanh) X(tanh_) X(sqrt) X(sqrt_) X(sigmoid) X(sigmoid_) X(reciprocal) X(reciprocal_)          \
   X(relu) X(relu_) X(floor) X(floor_) X(ceil) X(ceil_) X(round) X(round_) X(logical_not) X(bitwise_not)             \

@@ -12,14 +12,19 @@ namespace tdsl::meta {
 using ir::BoundArgs;
 using ir::MetaResult;
 
-// Pointwise.
+// Pointwise. Fresh results take their operands' layout (Note [Elementwise
+// output layout] in tensor_meta.h); in-place results are self's own meta.
 void binary(const BoundArgs& a, MetaResult& r);            // broadcast + result_type
+void rsub(const BoundArgs& a, MetaResult& r);              // binary, operands read as (other, self)
+void powTensorScalar(const BoundArgs& a, MetaResult& r);   // unary on self.to(result dtype)
+void powScalarBase(const BoundArgs& a, MetaResult& r);     // pow(number, t): row-major, t's sizes
 void binaryInplace(const BoundArgs& a, MetaResult& r);     // self's meta; checks broadcast and cast
 // The checks of binaryInplace alone (eager fast path); returns the computation dtype.
 DType checkBinaryInplace(const BoundArgs& a, bool trueDivide);
 void trueDivide(const BoundArgs& a, MetaResult& r);        // integral results become the default float
 void trueDivideInplace(const BoundArgs& a, MetaResult& r);
 void comparison(const BoundArgs& a, MetaResult& r);        // broadcast, bool
+void unary(const BoundArgs& a, MetaResult& r);             // self's sizes and dtype
 void unaryFloat(const BoundArgs& a, MetaResult& r);        // integral inputs give the default float
 void unaryFloatInplace(const BoundArgs& a, MetaResult& r);
 void logicalUnary(const BoundArgs& a, MetaResult& r);
@@ -28,12 +33,17 @@ void logicalInplace(const BoundArgs& a, MetaResult& r);    // self's meta; other
 // ("\"bitwise_and_cpu\" not implemented for 'Float'").
 void bitwise(const BoundArgs& a, MetaResult& r);
 void bitwiseInplace(const BoundArgs& a, MetaResult& r);
+// Shifts (<< >>): integer dtypes only ("\"lshift_cpu\" not implemented for 'Bool'").
+void leftShift(const BoundArgs& a, MetaResult& r);
+void leftShiftInplace(const BoundArgs& a, MetaResult& r);
+void rightShift(const BoundArgs& a, MetaResult& r);
+void rightShiftInplace(const BoundArgs& a, MetaResult& r);
 void bitwiseNot(const BoundArgs& a, MetaResult& r);
 void bitwiseNotInplace(const BoundArgs& a, MetaResult& r);
 void clamp(const BoundArgs& a, MetaResult& r);
 void clampInplace(const BoundArgs& a, MetaResult& r);
 void where(const BoundArgs& a, MetaResult& r);
-void sameAsSelf(const BoundArgs& a, MetaResult& r);        // contiguous, self's sizes and dtype
+void likeSelf(const BoundArgs& a, MetaResult& r);          // empty_like(self): Note [Preserved layout]
 void inplaceSelf(const BoundArgs& a, MetaResult& r);       // self's own meta
 void copy(const BoundArgs& a, MetaResult& r);
 void copyInplace(const BoundArgs& a, MetaResult& r);

@@ -77,8 +77,9 @@ Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes
 }
 
 Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero) {
-  TDSL_ASSERT(meta.offset == 0 && isNonOverlappingAndDense(meta));  // numel slots hold every element
   int64_t numel = checkedNumel(meta.sizes);
+  // numel slots hold every element (an empty result's strides may be anything).
+  TDSL_ASSERT(meta.offset == 0 && (numel == 0 || isNonOverlappingAndDense(meta)));
   return makeRef<TensorObject>(allocStorage(state, numel, meta.dtype, zero), meta);
 }
 

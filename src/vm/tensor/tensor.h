@@ -124,7 +124,8 @@ inline void pollInterrupt(const TensorState& state) { pollInterrupt(state.interr
 // Allocates a contiguous tensor; `zero` fills it with zeros. Throws Error(Resource/Value).
 Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes, bool zero = false);
 // Allocates storage for `meta` exactly as described (used for fresh results whose
-// meta rule chose the layout; the meta must be contiguous with offset 0).
+// meta rule chose the layout; the meta must be non-overlapping and dense, with
+// offset 0).
 Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero = false);
 Ref<TensorObject> makeMetaTensor(const TensorMeta& meta);
 // A view sharing `base`'s storage with metadata `meta`.

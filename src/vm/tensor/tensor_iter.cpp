@@ -37,6 +37,18 @@ void ElementwisePlan::coalesce() {
   }
   ndim = out;
   if (ndim <= 1) return;
+  // Walk in operand 0's memory order (largest stride outermost): a result
+  // laid out like its inputs (Note [Elementwise output layout]) is then
+  // written and read sequentially. Elements are independent, so the order
+  // changes no value.
+  bool ordered = true;
+  for (int d = 0; d < ndim; ++d) ordered = ordered && strides[0][d] > 0;
+  for (int d = 1; ordered && d < ndim; ++d) {
+    for (int e = d; e > 0 && strides[0][e - 1] < strides[0][e]; --e) {
+      std::swap(sizes[e - 1], sizes[e]);
+      for (int k = 0; k < nops; ++k) std::swap(strides[k][e - 1], strides[k][e]);
+    }
+  }
   out = 0;
   for (int d = 1; d < ndim; ++d) {
     bool mergeable = true;

@@ -1,9 +1,12 @@
 // Strided iteration for kernels (a small TensorIterator).
 //
 // An ElementwisePlan walks N operands of one common logical shape (inputs
-// already broadcast: stride 0 on broadcast dims). Construction coalesces
-// adjacent dims that are contiguous with each other in every operand, so a
-// contiguous (or uniformly strided) case becomes one flat loop. forEachRow()
+// already broadcast: stride 0 on broadcast dims). coalesce() puts the dims in
+// operand 0's memory order (the written tensor: largest stride outermost,
+// when all its strides are positive) and merges adjacent dims that are
+// contiguous with each other in every operand, so a contiguous (or uniformly
+// strided, or uniformly permuted) case becomes one flat loop. Kernels must
+// not depend on the visiting order. forEachRow()
 // calls `body(ptrs, strides, n)` once per innermost row: `ptrs[k]` is operand
 // k's first element of the row and `strides[k]` its byte stride along it.
 // Kernels write their inner loops with a contiguous fast path

@@ -66,9 +66,10 @@ int64_t TensorMeta::numel() const {
 }
 
 bool TensorMeta::isContiguous() const {
+  for (int64_t s : sizes)
+    if (s == 0) return true;  // c10: an empty tensor is contiguous, whatever its strides
   int64_t expected = 1;
   for (int i = sizes.size() - 1; i >= 0; --i) {
-    if (sizes[i] == 0) return true;
     if (sizes[i] != 1 && strides[i] != expected) return false;
     expected *= sizes[i];
   }
@@ -108,6 +109,7 @@ bool parseMemoryFormat(std::string_view name, MemoryFormat& out) {
 }
 
 bool isNonOverlappingAndDense(const TensorMeta& m) {
+  if (m.isContiguous()) return true;  // c10 asks is_contiguous first: so is every empty tensor
   const int n = m.dim();
   // The dims that span more than one element, by increasing stride; each
   // must start where the previous ones end.
@@ -170,6 +172,112 @@ TensorMeta layoutLike(const TensorMeta& self, DType dtype, MemoryFormat format) 
   m.sizes = self.sizes;
   m.strides = isNonOverlappingAndDense(self) ? self.strides : denseStridesLike(self.sizes, self.strides);
   return m;
+}
+
+void ElementwiseOperands::add(const TensorMeta& m, DType compute) {
+  TDSL_ASSERT(count < kCapacity);
+  if (m.dim() == 0) anyScalar = true;
+  sizes[count] = &m.sizes;
+  strides[count] = &m.strides;
+  // .to(compute) keeps a dense operand's strides (layoutLike).
+  if (m.dtype != compute && !isNonOverlappingAndDense(m)) {
+    TDSL_ASSERT(numConverted_ < 2);
+    converted_[numConverted_] = denseStridesLike(m.sizes, m.strides);
+    strides[count] = &converted_[numConverted_++];
+  }
+  ++count;
+}
+
+bool isChannelsLastContiguous(const TensorMeta& m) {
+  if (m.dim() != 4) return false;
+  int64_t expected = 1;
+  for (int d : {1, 3, 2, 0}) {
+    if (m.sizes[d] == 1) continue;
+    if (m.strides[d] != expected) return false;
+    expected *= m.sizes[d];
+  }
+  return true;
+}
+
+Dims channelsLastStrides(const Dims& sizes) {
+  TDSL_ASSERT(sizes.size() == 4);
+  Dims s;
+  s.resize(4);
+  s[1] = 1;
+  s[3] = sizes[1];
+  s[2] = s[3] * sizes[3];
+  s[0] = s[2] * sizes[2];
+  return s;
+}
+
+Dims elementwiseStrides(const Dims& shape, const ElementwiseOperands& ops) {
+  const int n = shape.size();
+  // 2. The fast cases: every operand has exactly the result's sizes.
+  bool sameShape = !ops.anyScalar || n == 0;
+  for (int k = 0; k < ops.count && sameShape; ++k) sameShape = *ops.sizes[k] == shape;
+  if (sameShape && ops.count > 0) {
+    bool contiguous = true, channelsLast = true, dense = true, sameStrides = true;
+    for (int k = 0; k < ops.count; ++k) {
+      TensorMeta m;
+      m.sizes = shape;
+      m.strides = *ops.strides[k];
+      contiguous = contiguous && m.isContiguous();
+      channelsLast = channelsLast && isChannelsLastContiguous(m);
+      dense = dense && isNonOverlappingAndDense(m);
+      sameStrides = sameStrides && m.strides == *ops.strides[0];
+    }
+    if (contiguous) return contiguousStrides(shape);
+    if (channelsLast) return channelsLastStrides(shape);
+    if (dense && sameStrides) return *ops.strides[0];
+  }
+  if (n <= 1) return contiguousStrides(shape);
+  // 3. Each operand's strides against the result shape (0: broadcast).
+  int64_t strides[ElementwiseOperands::kCapacity][kMaxDims];
+  for (int k = 0; k < ops.count; ++k) {
+    const Dims& sz = *ops.sizes[k];
+    const Dims& st = *ops.strides[k];
+    const int lead = n - sz.size();
+    for (int d = 0; d < n; ++d) {
+      int src = d - lead;
+      strides[k][d] = (src < 0 || (sz[src] == 1 && shape[d] != 1)) ? 0 : st[src];
+    }
+  }
+  // 1: dim a belongs outside dim b; -1: inside; 0: no operand prefers.
+  auto outward = [&](int a, int b) {
+    for (int k = 0; k < ops.count; ++k) {
+      int64_t sa = strides[k][a], sb = strides[k][b];
+      if (sa == 0 || sb == 0) continue;
+      if (sa != sb) return sa < sb ? -1 : 1;
+      if (shape[a] > shape[b]) return 1;
+    }
+    return 0;
+  };
+  int rank[kMaxDims];  // rank[0]: the innermost dim
+  for (int i = 0; i < n; ++i) rank[i] = n - 1 - i;
+  for (int i = 1; i < n; ++i) {
+    int moving = i;
+    for (int j = i - 1; j >= 0; --j) {
+      int c = outward(rank[j], rank[moving]);
+      if (c > 0) {
+        std::swap(rank[j], rank[moving]);
+        moving = j;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  // 4. Lay the dims out in that order.
+  bool rowMajor = true;
+  for (int i = 0; i < n; ++i) rowMajor = rowMajor && rank[i] == n - 1 - i;
+  if (rowMajor) return contiguousStrides(shape);
+  Dims out;
+  out.resize(n);
+  int64_t next = 1;
+  for (int i = 0; i < n; ++i) {
+    out[rank[i]] = next;
+    if (__builtin_mul_overflow(next, shape[rank[i]], &next)) tooManyElements(shape);
+  }
+  return out;
 }
 
 size_t itemSize(DType d) {

@@ -94,13 +94,67 @@ enum class MemoryFormat : uint8_t { Preserve, Contiguous };
 const char* memoryFormatName(MemoryFormat f);  // "preserve_format", "contiguous_format"
 // false for a name that is not a memory format.
 bool parseMemoryFormat(std::string_view name, MemoryFormat& out);
-// c10's is_non_overlapping_and_dense: size-0/1 dims aside, some order of the
-// dims has strides 1, s0, s0*s1, ...
+// c10's is_non_overlapping_and_dense: contiguous (which every empty tensor
+// is), or, size-1 dims aside, some order of the dims has strides 1, s0, s0*s1, ...
 bool isNonOverlappingAndDense(const TensorMeta& m);
 // The dense strides that keep the dimension order of (sizes, strides).
 Dims denseStridesLike(const Dims& sizes, const Dims& strides);
 // The layout of clone/*_like of `self` with result dtype `dtype`.
 TensorMeta layoutLike(const TensorMeta& self, DType dtype, MemoryFormat format);
+
+// Note [Elementwise output layout]
+// A fresh result of an elementwise op (arithmetic, comparisons, where,
+// clamp, unary math, .to(dtype)'s copy) takes its layout from its tensor
+// operands, as PyTorch's TensorIterator gives it:
+//   1. The operands are the tensors the kernel reads, after type promotion:
+//      an input whose dtype differs from the computation dtype counts as its
+//      .to(dtype) copy, i.e. with layoutLike(input, dtype, Preserve). A
+//      Python number is a 0-dim operand.
+//   2. Fast cases, when every operand has the result's exact sizes (a 0-dim
+//      operand next to sized ones breaks this): all contiguous -> row-major
+//      strides; all 4-d and channels-last contiguous -> channels-last
+//      strides; all non-overlapping and dense with identical strides -> those
+//      strides.
+//   3. Otherwise the dimensions are ranked innermost first. Each operand
+//      gives every dimension a stride, 0 where it broadcasts (a missing
+//      leading dim, or a size-1 dim against a larger result size). Starting
+//      from the order last-dim-innermost, an insertion sort moves a dim
+//      inwards past another when the first operand that has a preference
+//      says so: an operand has none when either stride is 0; a smaller
+//      stride goes inside, a larger one outside; equal strides put the
+//      larger size outside, or else defer to the next operand. If no
+//      operand prefers anything, nothing moves.
+//   4. The ranking unchanged (row-major order) gives row-major strides
+//      (size-0/1 dims counted as 1); any other ranking lays the dims out
+//      densely innermost first, each stride the product of the sizes inside
+//      it (so a size-0 dim zeroes every stride outside it).
+// Reductions, matmul, cat/stack, index_select, gather, index_copy, scatter,
+// masked_fill and contiguous() stay row-major, as in PyTorch. Meta rules
+// compute this layout and eager kernels allocate from it (allocLike), so
+// traced and eager strides agree. In-place ops keep self's layout.
+struct ElementwiseOperands {
+  static constexpr int kCapacity = 4;
+  // Borrowed from the operands (they outlive the rule), except the strides
+  // of converted operands whose layout conversion changes (non-dense ones).
+  const Dims* sizes[kCapacity];
+  const Dims* strides[kCapacity];
+  int count = 0;
+  bool anyScalar = false;  // a 0-dim operand or a Python number
+  // A tensor operand as the kernel reads it (`compute`: the dtype it is
+  // converted to first; the operand's own dtype when it is not converted).
+  void add(const TensorMeta& m, DType compute);
+  void addNumber() { anyScalar = true; }
+
+ private:
+  Dims converted_[2];
+  int numConverted_ = 0;
+};
+// Strides of a fresh elementwise result of sizes `shape` (the broadcast of
+// the operands' sizes).
+Dims elementwiseStrides(const Dims& shape, const ElementwiseOperands& ops);
+// 4-d tensors: strides of torch.channels_last (dims ordered C, W, H, N innermost first).
+bool isChannelsLastContiguous(const TensorMeta& m);
+Dims channelsLastStrides(const Dims& sizes);
 
 // PyTorch dtype facts.
 size_t itemSize(DType d);

@@ -1,0 +1,3 @@
+import torch
+x = torch.arange(6.).reshape(2, 3).t()
+print(x.contiguous(memory_format=torch.preserve_format))

@@ -1,0 +1,3 @@
+import torch
+b = torch.tensor([True, False])
+print(b >> b)
