@@ -81,6 +81,12 @@ enum OpTag : uint32_t {
   kTagNonTensorResult = 1u << 13,  // returns a Python value (equal, allclose)
   kTagCopy = 1u << 14,          // copy/copy_: the result (written region) is another tensor's values
   kTagNormal = 1u << 15,        // with kTagRandom: samples the normal distribution (randn, randn_like)
+  // Not one of PyTorch's Python signatures (its SKIP_PYTHON_BINDINGS_SIGNATURES:
+  // add/sub/mul/div.Scalar and their in-place twins, whose numbers Python
+  // passes to the Tensor overload). Overload resolution still tries the row;
+  // argument errors neither count nor list it (Note [Argument errors] in
+  // vm/tensor/dispatch.cpp).
+  kTagNoPythonSignature = 1u << 16,
 };
 
 // How the op is exposed to scripts (native_functions.yaml `variants:`).

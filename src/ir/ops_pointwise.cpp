@@ -13,29 +13,30 @@ const std::vector<OpRow>& pointwiseOpRows() {
   constexpr uint32_t P = kTagPointwise;
   constexpr uint32_t PI = kTagPointwise | kTagInplace;
   constexpr uint32_t C = kTagPointwise | kTagComparison;
+  constexpr uint32_t H = kTagNoPythonSignature;
   constexpr uint8_t FM = kFunction | kMethod;
   constexpr uint8_t F = kFunction;
   constexpr uint8_t M = kMethod;
   static const std::vector<OpRow> rows = {
       // Binary arithmetic.
       {"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", P, FM, m::binary, k::add, nullptr},
-      {"add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", P, FM, m::binary, k::add, nullptr},
+      {"add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", P | H, FM, m::binary, k::add, nullptr},
       {"add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", PI, M, m::binaryInplace, k::add_, nullptr},
-      {"add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", PI, M, m::binaryInplace, k::add_, nullptr},
+      {"add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", PI | H, M, m::binaryInplace, k::add_, nullptr},
       {"sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", P, FM, m::binary, k::sub, nullptr},
-      {"sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", P, FM, m::binary, k::sub, nullptr},
+      {"sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", P | H, FM, m::binary, k::sub, nullptr},
       {"sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", PI, M, m::binaryInplace, k::sub_, nullptr},
-      {"sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", PI, M, m::binaryInplace, k::sub_, nullptr},
+      {"sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", PI | H, M, m::binaryInplace, k::sub_, nullptr},
       {"rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", P, F, m::rsub, k::rsub, nullptr},
       {"rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", P, F, m::rsub, k::rsub, nullptr},
       {"mul.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::binary, k::mul, nullptr},
-      {"mul.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::binary, k::mul, nullptr},
+      {"mul.Scalar(Tensor self, Scalar other) -> Tensor", P | H, FM, m::binary, k::mul, nullptr},
       {"mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::binaryInplace, k::mul_, nullptr},
-      {"mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI, M, m::binaryInplace, k::mul_, nullptr},
+      {"mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI | H, M, m::binaryInplace, k::mul_, nullptr},
       {"div.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::trueDivide, k::div, nullptr},
-      {"div.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::trueDivide, k::div, nullptr},
+      {"div.Scalar(Tensor self, Scalar other) -> Tensor", P | H, FM, m::trueDivide, k::div, nullptr},
       {"div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::trueDivideInplace, k::div_, nullptr},
-      {"div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI, M, m::trueDivideInplace, k::div_, nullptr},
+      {"div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", PI | H, M, m::trueDivideInplace, k::div_, nullptr},
       {"remainder.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::binary, k::remainder, nullptr},
       {"remainder.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::binary, k::remainder, nullptr},
       {"remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", P, F, m::binary, k::remainder, nullptr},

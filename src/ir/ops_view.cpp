@@ -33,15 +33,15 @@ const std::vector<OpRow>& viewOpRows() {
       {"expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)", V, M, m::expand, k::makeView, AS},
       {"expand_as(Tensor(a) self, Tensor other) -> Tensor(a)", V, M, m::expandAs, k::makeView, AS},
       {"slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)", V, F, m::slice, k::makeView, "slice_scatter"},
-      {"select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)", V, FM, m::select, k::makeView, "select_scatter"},
-      {"narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)", V, FM, m::narrow, k::makeView, AS},
+      {"select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", V, FM, m::select, k::makeView, "select_scatter"},
+      {"narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", V, FM, m::narrow, k::makeView, AS},
       {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", V, FM, m::diagonal, k::makeView, AS},
       {"as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)", V, FM, m::asStrided, k::makeView, AS},
       {"alias(Tensor(a) self) -> Tensor(a)", V, F, m::alias, k::makeView, AS},
       {"detach(Tensor(a) self) -> Tensor(a)", V, FM, m::alias, k::makeView, AS},
 
       {"slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor", S, FM, m::sliceScatter, k::slice_scatter, nullptr},
-      {"select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor", S, FM, m::selectScatter, k::select_scatter, nullptr},
+      {"select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor", S, FM, m::selectScatter, k::select_scatter, nullptr},
       {"as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor", S, FM, m::asStridedScatter, k::as_strided_scatter, nullptr},
 
       {"clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", SH, FM, m::clone, k::clone, nullptr},

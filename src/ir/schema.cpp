@@ -245,44 +245,8 @@ class Parser {
   size_t pos_ = 0;
 };
 
-std::string formatDefault(const ArgDefault& d) {
-  switch (d.kind) {
-    case ArgDefault::Kind::None: return "None";
-    case ArgDefault::Kind::Bool: return d.b ? "True" : "False";
-    case ArgDefault::Kind::Int: return std::to_string(d.i);
-    case ArgDefault::Kind::Float: {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%g", d.f);
-      return buf;
-    }
-    case ArgDefault::Kind::IntList: {
-      std::string s = "(";
-      for (size_t i = 0; i < d.ints.size(); ++i) s += (i ? ", " : "") + std::to_string(d.ints[i]);
-      return s + (d.ints.size() == 1 ? ",)" : ")");
-    }
-    case ArgDefault::Kind::Str: return "\"" + d.str + "\"";
-  }
-  return "";
-}
-
 }  // namespace
 
 Schema parseSchema(std::string_view text) { return Parser(text).parse(); }
-
-std::string formatSignature(const Schema& schema) {
-  std::string out = "(";
-  bool kwShown = false;
-  for (size_t i = 0; i < schema.args.size(); ++i) {
-    const SchemaArg& a = schema.args[i];
-    if (i) out += ", ";
-    if (a.kwOnly && !kwShown) { out += "*, "; kwShown = true; }
-    std::string type = argTypeName(a.type);
-    if (a.type == ArgType::IntList) type = "tuple of ints";
-    if (a.optional) type += "?";
-    out += type + " " + (a.name == "self" ? std::string("input") : a.name);
-    if (a.hasDefault) out += " = " + formatDefault(a.defaultValue);
-  }
-  return out + ")";
-}
 
 }  // namespace tdsl::ir

@@ -106,7 +106,4 @@ class SchemaParseError : public std::runtime_error {
 // Parses one schema string; throws SchemaParseError naming the column.
 Schema parseSchema(std::string_view text);
 
-// PyTorch-style signature line for error messages: "(Tensor input, Tensor other, *, Number alpha = 1)".
-std::string formatSignature(const Schema& schema);
-
 }  // namespace tdsl::ir

@@ -224,11 +224,32 @@ TEST_CASE("argument binding errors follow PyTorch", "[tensor][binding]") {
   TensorStatePtr sp = makeTensorState();
   TensorState& s = *sp;
   Value x = callOp(s, "ones", {Value::integer(3)});
-  CHECK(errorOf([&] { callOp(s, "add", {x, makeStr("a")}); })
-            .find("add() received an invalid combination of arguments - got (Tensor, str), but expected one of:") == 0);
+  // add.Scalar has no Python signature, so add has one: its own message.
+  CHECK(errorOf([&] { callOp(s, "add", {x, makeStr("a")}); }) ==
+        "add(): argument 'other' (position 2) must be Tensor, not str");
   CHECK(errorOf([&] { callOp(s, "index_select", {x, Value::integer(0)}); }) ==
-        "index_select() missing required argument 'index'");
-  CHECK(errorOf([&] { callMethod(s, x, "sum", {}, {KwArg{"keepdim", Value::integer(1)}}); }).find("sum() received an invalid combination") == 0);
+        "index_select() missing 1 required positional arguments: \"index\"");
+  CHECK(errorOf([&] { callOp(s, "select_scatter", {x}); }) ==
+        "select_scatter() missing 3 required positional argument: \"src\", \"dim\", \"index\"");
+  CHECK(errorOf([&] { callOp(s, "clone", {x}, {KwArg{"memory_format", Value::integer(1)}}); }) ==
+        "clone(): argument 'memory_format' must be torch.memory_format, not int");
+  CHECK(errorOf([&] { callMethod(s, x, "unsqueeze", {Value::integer(0), Value::integer(1)}); }) ==
+        "unsqueeze() takes 1 positional argument but 2 were given");
+  CHECK(errorOf([&] { callMethod(s, x, "view", {Value::integer(3), makeStr("a")}); }) ==
+        "view(): argument 'size' must be tuple of SymInts, but found element of type str at pos 2");
+  CHECK(errorOf([&] { callOp(s, "cat", {makeList({x, Value::integer(1)})}); }) ==
+        "expected Tensor as element 1 in argument 0, but got int");
+  // Two plausible signatures: the combined message, the receiver left out,
+  // PyTorch's trailing ", " when only keywords were given.
+  CHECK(errorOf([&] { callMethod(s, x, "sum", {}, {KwArg{"keepdim", Value::integer(1)}}); })
+            .find("sum() received an invalid combination of arguments - got (keepdim=int, ), but expected one of:\n"
+                  " * (*, torch.dtype dtype)\n * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)") == 0);
+  CHECK(errorOf([&] { callMethod(s, x, "pow", {makeStr("a")}); }) ==
+        "pow() received an invalid combination of arguments - got (str), but expected one of:\n"
+        " * (Tensor exponent)\n"
+        "      didn't match because some of the arguments have invalid types: (!str!)\n"
+        " * (Number exponent)\n"
+        "      didn't match because some of the arguments have invalid types: (!str!)");
   CHECK(errorOf([&] { callOp(s, "zeros", {Value::integer(2)}, {KwArg{"bogus", Value::integer(1)}}); }) ==
         "zeros() got an unexpected keyword argument 'bogus'");
 }

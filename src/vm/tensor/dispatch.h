@@ -9,9 +9,11 @@
 // a single int for int[N], varargs sizes (`x.view(2, 3)`, `torch.zeros(2, 3)`)
 // when an int[] is the last positional parameter, lists/tuples/torch.Size for
 // int[], dtypes for ScalarType. Overloads are tried in table order; when none
-// binds, the error is PyTorch's "add() received an invalid combination of
-// arguments - got (Tensor, str), but expected one of: ..." (or the single
-// overload's specific reason, e.g. "sum() missing required argument 'dim'").
+// binds, the error is the one PyTorch's argument parser gives (Note
+// [Argument errors] in dispatch.cpp): one signature's specific reason
+// ("clone(): argument 'memory_format' must be torch.memory_format, not int")
+// or "pow() received an invalid combination of arguments - got (str), but
+// expected one of: ...".
 #pragma once
 
 #include <string>
@@ -40,7 +42,8 @@ bool anyMetaTensor(const ir::BoundArgs& args);
 enum class CallStyle : uint8_t { Function, Method };
 
 // Binds `call` (with `self` as the receiver for methods) to `op`'s schema.
-// Returns false when it does not fit; `why` (if non-null) receives the reason.
+// Returns false when it does not fit; `why` (if non-null) receives PyTorch's
+// message for this one signature.
 bool bindArgs(const ir::OpDef& op, CallStyle style, const Value* self, const CallArgs& call, ir::BoundArgs& out,
               std::string* why);
 

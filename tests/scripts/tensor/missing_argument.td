@@ -1,3 +1,3 @@
 import torch
 x = torch.ones(3)
-torch.index_select(x, 0)
+x.unsqueeze()
