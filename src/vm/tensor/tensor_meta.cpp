@@ -65,7 +65,8 @@ int64_t TensorMeta::numel() const {
   return n;
 }
 
-bool TensorMeta::isContiguous() const {
+namespace {
+bool rowMajor(const Dims& sizes, const Dims& strides) {
   for (int64_t s : sizes)
     if (s == 0) return true;  // c10: an empty tensor is contiguous, whatever its strides
   int64_t expected = 1;
@@ -75,6 +76,9 @@ bool TensorMeta::isContiguous() const {
   }
   return true;
 }
+}  // namespace
+
+bool TensorMeta::isContiguous() const { return rowMajor(sizes, strides); }
 
 Dims contiguousStrides(const Dims& sizes) {
   Dims strides;
@@ -216,17 +220,18 @@ Dims elementwiseStrides(const Dims& shape, const ElementwiseOperands& ops) {
   bool sameShape = !ops.anyScalar || n == 0;
   for (int k = 0; k < ops.count && sameShape; ++k) sameShape = *ops.sizes[k] == shape;
   if (sameShape && ops.count > 0) {
-    bool contiguous = true, channelsLast = true, dense = true, sameStrides = true;
+    bool contiguous = true;
+    for (int k = 0; k < ops.count && contiguous; ++k) contiguous = rowMajor(shape, *ops.strides[k]);
+    if (contiguous) return contiguousStrides(shape);
+    bool channelsLast = true, dense = true, sameStrides = true;
     for (int k = 0; k < ops.count; ++k) {
       TensorMeta m;
       m.sizes = shape;
       m.strides = *ops.strides[k];
-      contiguous = contiguous && m.isContiguous();
       channelsLast = channelsLast && isChannelsLastContiguous(m);
       dense = dense && isNonOverlappingAndDense(m);
       sameStrides = sameStrides && m.strides == *ops.strides[0];
     }
-    if (contiguous) return contiguousStrides(shape);
     if (channelsLast) return channelsLastStrides(shape);
     if (dense && sameStrides) return *ops.strides[0];
   }
