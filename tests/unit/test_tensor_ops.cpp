@@ -277,6 +277,39 @@ TEST_CASE("meta tensors run only the shape rule, with eager-identical view metad
   CHECK(T(sum).sizes() == Dims{4, 6});
 }
 
+// Note [Elementwise output layout]: the tracer (meta tensors) and the eager
+// kernels must give fresh elementwise results the same strides.
+TEST_CASE("elementwise results: meta-only and eager strides agree", "[tensor][meta]") {
+  TensorStatePtr sp = makeTensorState();
+  TensorState& s = *sp;
+  Value base = callMethod(s, callOp(s, "arange", {Value::integer(24)}), "reshape", {ints({2, 3, 4})});
+  Value permuted = callMethod(s, base, "permute", {ints({2, 0, 1})});                       // (4, 2, 3)
+  Value stepped = callOp(s, "slice", {permuted, Value::integer(0), Value::none(), Value::none(), Value::integer(2)});
+  Value column = callMethod(s, callOp(s, "arange", {Value::integer(3)}), "reshape", {ints({3})});
+  auto check = [&](const char* op, std::initializer_list<Value> args, std::initializer_list<int64_t> strides) {
+    Value eager = callOp(s, op, args);
+    std::vector<Value> metaArgs;
+    for (const Value& a : args) metaArgs.push_back(a.isTensor() ? Value(makeMetaTensor(T(a).meta)) : a);
+    const ir::OverloadSet* set = ir::opTable().overloads(op);
+    CallArgs call{metaArgs.data(), metaArgs.size(), nullptr, 0};
+    Value traced = callOverloads(s, *set, CallStyle::Function, nullptr, call);
+    INFO(op);
+    CHECK(T(traced).isMeta());
+    CHECK(T(eager).strides() == Dims(strides));
+    CHECK(T(traced).strides() == T(eager).strides());
+  };
+  check("add", {permuted, Value::integer(1)}, {1, 12, 4});
+  check("mul", {permuted, column}, {1, 12, 4});
+  check("mul", {column, permuted}, {1, 12, 4});
+  check("eq", {permuted, callMethod(s, permuted, "contiguous", {})}, {1, 12, 4});
+  check("exp", {permuted}, {1, 12, 4});
+  check("where", {callOp(s, "gt", {permuted, Value::integer(3)}), permuted, Value::number(0.5)}, {1, 12, 4});
+  check("add", {stepped, Value::number(0.5)}, {1, 6, 2});  // dense, in the stepped input's order
+  check("neg", {stepped}, {1, 6, 2});
+  check("pow", {Value::integer(2), permuted}, {6, 3, 1});  // torch.pow(number, t) is row-major
+  check("bitwise_left_shift", {permuted, Value::integer(1)}, {1, 12, 4});
+}
+
 TEST_CASE("float sums follow the documented 8-lane blocked order", "[tensor][reduce]") {
   // Independent re-statement of Note [Reduction order] (reduce.h) for n = 300:
   // blocks [0,128) [128,256) [256,300); binary-counter merge then fold from the top.
