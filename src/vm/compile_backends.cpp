@@ -31,6 +31,13 @@ class AttrObject : public ExtensionObject {
       if (k == name) return &v;
     return nullptr;
   }
+  void gcTraverse(GcVisitor& v) override {
+    for (auto& kv : attrs) v.visit(kv.second);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    for (auto& kv : attrs) out.push_back(std::move(kv.second));
+    attrs.clear();
+  }
   std::vector<std::pair<std::string, Value>> attrs;
 
  private:
@@ -174,12 +181,14 @@ CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir
     case Backend::Kind::Script: {
       Value gm = makeGraphModule(interp, graph);
       Value fn = interp.call(backend.fn, {gm, makeList(exampleInputs)});
-      return [fn](Interpreter& I, const std::vector<Value>& in) {
-        Value r = I.call(fn, CallArgs{in.data(), in.size(), nullptr, 0});
+      // The segment holds `fn` (CompiledGraph::callable), the runner only uses it.
+      auto run = [](Interpreter& I, const Value& callable, const std::vector<Value>& in) -> std::vector<Value> {
+        Value r = I.call(callable, CallArgs{in.data(), in.size(), nullptr, 0});
         if (r.isObj(ObjKind::Tuple)) return r.as<TupleObject>()->items;
         if (r.isObj(ObjKind::List)) return r.as<ListObject>()->items;
         return std::vector<Value>{r};
       };
+      return CompiledGraph(run, std::move(fn));
     }
   }
   return {};

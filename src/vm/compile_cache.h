@@ -29,6 +29,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ir/graph.h"
@@ -96,7 +97,25 @@ struct WriteBack {
 };
 
 // What a backend produced: runs the graph on real inputs, returns its outputs.
-using CompiledGraph = std::function<std::vector<Value>(Interpreter&, const std::vector<Value>& inputs)>;
+// A script backend's callable (what backend(gm, example_inputs) returned) is
+// kept in `callable`, not captured inside `run`, so the cycle collector sees
+// that reference (Note [Cycle collector]); `run` receives it on every call.
+struct CompiledGraph {
+  using Run = std::function<std::vector<Value>(Interpreter&, const Value& callable, const std::vector<Value>& inputs)>;
+  CompiledGraph() = default;
+  CompiledGraph(Run run, Value callable) : run(std::move(run)), callable(std::move(callable)) {}
+  // A runner that needs no callable (the built-in backends); it must not
+  // capture Values that could reference containers.
+  template <class F, class = std::enable_if_t<std::is_invocable_r<std::vector<Value>, F&, Interpreter&,
+                                                                   const std::vector<Value>&>::value>>
+  CompiledGraph(F f)  // NOLINT: implicit, a lambda is a CompiledGraph
+      : run([f = std::move(f)](Interpreter& I, const Value&, const std::vector<Value>& in) mutable { return f(I, in); }) {}
+  std::vector<Value> operator()(Interpreter& I, const std::vector<Value>& inputs) const { return run(I, callable, inputs); }
+  explicit operator bool() const { return static_cast<bool>(run); }
+
+  Run run;
+  Value callable;
+};
 
 struct GlobalWrite {
   Ref<GlobalsTable> globals;
@@ -135,6 +154,11 @@ std::string checkGuards(const Segment& seg, const Value* regs,
                         std::vector<std::pair<int, int>>* sizeFailures = nullptr);
 bool guardsPass(const Segment& seg, const Value* regs);
 std::string describeGuards(const Segment& seg, const CodeObject& code);
+
+// The references a segment holds, for the cycle collector (Note [Cycle
+// collector]): globals tables and captured values of its sources, expected
+// guard values, write-back constants, the script backend's callable.
+void gcTraverseSegment(const Segment& seg, GcVisitor& v);
 
 // Rebuilds a value described by `wb` (Note [Write-back]).
 Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector<Value>& inputs,

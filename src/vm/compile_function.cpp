@@ -43,6 +43,60 @@ const Value* CompiledFunction::getAttr(std::string_view name) const {
   return nullptr;
 }
 
+namespace {
+
+void gcTraverseSource(const Source& s, GcVisitor& v) {
+  v.visit(s.globals);
+  v.visit(s.captured);
+}
+
+void gcTraverseWriteBack(const WriteBack& wb, GcVisitor& v) {
+  v.visit(wb.value);
+  gcTraverseSource(wb.source, v);
+  for (const WriteBack& item : wb.items) gcTraverseWriteBack(item, v);
+}
+
+}  // namespace
+
+void gcTraverseSegment(const Segment& seg, GcVisitor& v) {
+  for (const TensorGuard& g : seg.inputs) {
+    gcTraverseSource(g.source, v);
+    for (const Source& s : g.sameObject) gcTraverseSource(s, v);
+  }
+  for (const ValueGuard& g : seg.values) {
+    gcTraverseSource(g.source, v);
+    v.visit(g.expected);
+  }
+  for (const auto& [a, b] : seg.sameObjects) {
+    gcTraverseSource(a, v);
+    gcTraverseSource(b, v);
+  }
+  v.visit(seg.compiled.callable);
+  for (const auto& r : seg.registers) gcTraverseWriteBack(r.second, v);
+  gcTraverseWriteBack(seg.returned, v);
+  for (const GlobalWrite& w : seg.globals) {
+    v.visit(w.globals);
+    gcTraverseWriteBack(w.value, v);
+  }
+}
+
+void CompiledFunction::gcTraverse(GcVisitor& v) {
+  v.visit(fn_);
+  v.visit(options_.backend.fn);
+  for (const auto& [pc, slot] : cache_)
+    for (const auto& seg : slot.segments) gcTraverseSegment(*seg, v);
+  for (const auto& [pc, step] : steps_) v.visit(step);
+}
+
+void CompiledFunction::gcClear(std::vector<Value>& out) {
+  out.push_back(Value(fn_));
+  fn_ = Ref<FunctionObject>();
+  out.push_back(std::move(options_.backend.fn));
+  for (auto& [pc, step] : steps_) out.push_back(Value(step));
+  steps_.clear();
+  cache_.clear();  // garbage is pinned while it is cleared, so this frees no container
+}
+
 template <class F>
 void CompiledFunction::count(F&& f) {
   f(local_);
@@ -271,6 +325,8 @@ struct CompileDecorator : ExtensionObject {
   CompileDecorator(CompileOptions o, bool disable) : options(std::move(o)), disable(disable) {}
   std::string typeName() const override { return "function"; }
   bool callable() const override { return true; }
+  void gcTraverse(GcVisitor& v) override { v.visit(options.backend.fn); }
+  void gcClear(std::vector<Value>& out) override { out.push_back(std::move(options.backend.fn)); }
   Value call(Interpreter& interp, const CallArgs& args) override {
     if (args.nargs != 1 || args.nkwargs) throw Error(ErrorKind::Type, "torch.compile decorator takes one function");
     if (disable || interp.options().eager || !args[0].isObj(ObjKind::Function)) return args[0];
@@ -316,12 +372,24 @@ struct ExplainOutput : ExtensionObject {
       if (k == name) return &v;
     return nullptr;
   }
+  void gcTraverse(GcVisitor& v) override {
+    for (auto& kv : attrs) v.visit(kv.second);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    for (auto& kv : attrs) out.push_back(std::move(kv.second));
+    attrs.clear();
+  }
   std::string text;
   std::vector<std::pair<std::string, Value>> attrs;
 };
 
 struct Explainer : ExtensionObject {
   explicit Explainer(Ref<FunctionObject> fn) : fn(std::move(fn)) {}
+  void gcTraverse(GcVisitor& v) override { v.visit(fn); }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(Value(fn));
+    fn = Ref<FunctionObject>();
+  }
   std::string typeName() const override { return "function"; }
   bool callable() const override { return true; }
   Value call(Interpreter& interp, const CallArgs& args) override {

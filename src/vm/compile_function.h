@@ -51,6 +51,10 @@ class CompiledFunction : public ExtensionObject {
   bool callable() const override { return true; }
   Value call(Interpreter& interp, const CallArgs& args) override;
   const Value* getAttr(std::string_view name) const override;
+  // The function, the backend, the compile cache and the step functions
+  // (Note [Cycle collector]).
+  void gcTraverse(GcVisitor& v) override;
+  void gcClear(std::vector<Value>& out) override;
 
   const Ref<FunctionObject>& function() const { return fn_; }
   const std::unordered_map<uint32_t, CacheSlot>& cache() const { return cache_; }

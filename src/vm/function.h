@@ -25,6 +25,15 @@ class GlobalsTable : public ExtensionObject {
  public:
   explicit GlobalsTable(std::string moduleName) : moduleName(std::move(moduleName)) {}
   std::string typeName() const override { return "globals"; }
+  void gcTraverse(GcVisitor& v) override {
+    for (const GlobalSlot& s : slots) v.visit(s.value);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    for (GlobalSlot& s : slots) {
+      out.push_back(std::move(s.value));
+      s.bound = false;
+    }
+  }
   // The slot of `name`, creating an unbound one if needed.
   uint32_t slotOf(const std::string& name) {
     auto it = index.find(name);
@@ -51,10 +60,15 @@ class GlobalsTable : public ExtensionObject {
 };
 
 // A closure cell: one captured variable shared by a frame and inner functions.
-class CellObject : public Object {
+class CellObject : public GcObject {
  public:
-  CellObject() : Object(ObjKind::Cell) {}
-  explicit CellObject(Value v) : Object(ObjKind::Cell), value(std::move(v)), bound(true) {}
+  CellObject() : GcObject(ObjKind::Cell) {}
+  explicit CellObject(Value v) : GcObject(ObjKind::Cell), value(std::move(v)), bound(true) {}
+  void gcTraverse(GcVisitor& v) override { v.visit(value); }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(value));
+    bound = false;
+  }
   Value value;
   bool bound = false;
 };
@@ -66,10 +80,23 @@ class CellObject : public Object {
 // frame is (function, pc, registers): a tracer can run the same bytecode with
 // its own hook, or resume a frame at any pc with given registers, through
 // VM::resume().
-class FunctionObject : public Object {
+class FunctionObject : public GcObject {
  public:
   FunctionObject(CodePtr code, Ref<GlobalsTable> globals)
-      : Object(ObjKind::Function), code(std::move(code)), globals(std::move(globals)) {}
+      : GcObject(ObjKind::Function), code(std::move(code)), globals(std::move(globals)) {}
+  // The code object is shared by every closure made from it: its constants
+  // are not this function's references (they count as external).
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(globals);
+    v.visit(defaults);
+    v.visit(cells);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(Value(globals));
+    globals = Ref<GlobalsTable>();
+    gcMoveOut(defaults, out);
+    gcMoveOut(cells, out);
+  }
   CodePtr code;
   Ref<GlobalsTable> globals;
   std::vector<Value> defaults;  // for the last defaults.size() parameters
@@ -93,13 +120,15 @@ class FunctionObject : public Object {
 //   DictKeys / DictValues / DictItems  seq = the dict, pos = the next entry
 // For Enumerate/Zip/Map/Filter `end` holds the nesting depth of iterators
 // (bounded by kMaxIteratorDepth so next() cannot overflow the C++ stack).
-class IteratorObject : public Object {
+class IteratorObject : public GcObject {
  public:
   enum class Source : uint8_t {
     Range, Sequence, Str, DictKeys, Tensor,
     DictValues, DictItems, Enumerate, Zip, Map, Filter, ReverseSequence,
   };
-  IteratorObject(Source src, Value seq) : Object(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
+  IteratorObject(Source src, Value seq) : GcObject(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
+  void gcTraverse(GcVisitor& v) override { v.visit(seq); }
+  void gcClear(std::vector<Value>& out) override { out.push_back(std::move(seq)); }
   Source src;
   Value seq;        // the container (kept alive)
   int64_t pos = 0;  // Range: current value; others: index
@@ -114,6 +143,8 @@ class DictViewObject : public ExtensionObject {
  public:
   enum class Part : uint8_t { Keys, Values, Items };
   DictViewObject(Value dict, Part part) : dict(std::move(dict)), part(part) {}
+  void gcTraverse(GcVisitor& v) override { v.visit(dict); }
+  void gcClear(std::vector<Value>& out) override { out.push_back(std::move(dict)); }
   std::string typeName() const override {
     return part == Part::Keys ? "dict_keys" : part == Part::Values ? "dict_values" : "dict_items";
   }

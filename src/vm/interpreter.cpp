@@ -1,5 +1,7 @@
 // The Interpreter facade (interpreter.h) over the VM. Every entry point turns
-// std::bad_alloc into Error(Resource) (Note [Two kinds of error]).
+// std::bad_alloc into Error(Resource) (Note [Two kinds of error]) and makes
+// this interpreter's heap the one new objects join (GcHeap::Scope, Note
+// [Cycle collector]).
 #include "vm/interpreter.h"
 
 #include <cstdio>
@@ -15,7 +17,8 @@ namespace tdsl {
 
 namespace {
 template <class F>
-auto guarded(F&& f) -> decltype(f()) {
+auto guarded(VM& vm, F&& f) -> decltype(f()) {
+  GcHeap::Scope scope(vm.heap());
   try {
     return f();
   } catch (const std::bad_alloc&) {
@@ -54,7 +57,7 @@ void Interpreter::runFile(const std::string& path, std::vector<std::string> argv
 }
 
 Value Interpreter::runSource(const std::string& name, const std::string& text) {
-  return guarded([&] {
+  return guarded(*vm_, [&] {
     auto file = std::make_shared<SourceFile>();
     file->name = name;
     file->text = text;
@@ -68,7 +71,7 @@ Value Interpreter::runSource(const std::string& name, const std::string& text) {
 }
 
 std::string Interpreter::disassembleSource(const std::string& name, const std::string& text) {
-  return guarded([&] {
+  return guarded(*vm_, [&] {
     auto file = std::make_shared<SourceFile>();
     file->name = name;
     file->text = text;
@@ -78,7 +81,7 @@ std::string Interpreter::disassembleSource(const std::string& name, const std::s
 }
 
 Value Interpreter::call(const Value& fn, const CallArgs& args) {
-  return guarded([&] { return vm_->call(fn, args); });
+  return guarded(*vm_, [&] { return vm_->call(fn, args); });
 }
 Value Interpreter::call(const Value& fn, std::vector<Value> args) {
   return call(fn, CallArgs{args.data(), args.size(), nullptr, 0});
@@ -98,8 +101,8 @@ void Interpreter::registerFunction(const std::string& name, NativeFn fn, const v
   setGlobal(name, makeNative(name, fn, data));
 }
 
-std::string Interpreter::repr(const Value& v) { return guarded([&] { return tdsl::repr(*this, v); }); }
-std::string Interpreter::str(const Value& v) { return guarded([&] { return tdsl::str(*this, v); }); }
+std::string Interpreter::repr(const Value& v) { return guarded(*vm_, [&] { return tdsl::repr(*this, v); }); }
+std::string Interpreter::str(const Value& v) { return guarded(*vm_, [&] { return tdsl::str(*this, v); }); }
 bool Interpreter::truthy(const Value& v) { return tdsl::truthy(*this, v); }
 std::string Interpreter::typeName(const Value& v) { return tdsl::typeName(v); }
 

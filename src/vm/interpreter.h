@@ -69,7 +69,10 @@ class Interpreter {
 
   // Safe to call from a signal handler or another thread: the running script
   // stops at its next call or backward jump with Error(Interrupt, "KeyboardInterrupt").
-  void requestInterrupt() { interrupt_.store(true, std::memory_order_relaxed); }
+  void requestInterrupt() {
+    interrupt_.store(true, std::memory_order_relaxed);
+    safePoint_.store(true, std::memory_order_relaxed);
+  }
 
   std::string repr(const Value& v);  // Python repr()
   std::string str(const Value& v);   // Python str()
@@ -94,6 +97,10 @@ class Interpreter {
   friend class VM;
   InterpreterOptions options_;
   std::atomic<bool> interrupt_{false};
+  // Asks the dispatch loop to stop at its next safe point (VM::safePoint):
+  // set with interrupt_, and by the cycle collector's trigger. The loop
+  // polls this one flag, so collection costs nothing until it is due.
+  std::atomic<bool> safePoint_{false};
   TensorStatePtr tensorState_;
   std::unique_ptr<VM> vm_;
 };

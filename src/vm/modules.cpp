@@ -1,4 +1,4 @@
-// The native standard modules: sys, math, time (DESIGN.md §1.2).
+// The native standard modules: sys, math, time (DESIGN.md §1.2), gc.
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -174,6 +174,38 @@ Value t_time(Interpreter&, const CallArgs& a, const void*) {
   return Value::number(std::chrono::duration<double>(t).count());
 }
 
+// ---- gc (Note [Cycle collector] in gc.h). One collector without
+// generations: every generation argument runs the full collection.
+
+Value gc_collect(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "collect", 0, 1);
+  for (size_t i = 0; i < a.nkwargs; ++i)
+    if (a.kwargs[i].name != "generation")
+      throw Error(ErrorKind::Type, "collect() got an unexpected keyword argument '" + std::string(a.kwargs[i].name) + "'");
+  const Value* generation = a.nargs ? &a[0] : findKwarg(a, "generation");
+  if (generation && !generation->isNone()) {
+    if (!generation->isInt() && !generation->isBool())
+      throw Error(ErrorKind::Type, "'" + typeName(*generation) + "' object cannot be interpreted as an integer");
+    int64_t g = generation->isInt() ? generation->asInt() : generation->asBool();
+    if (g < 0 || g > 2) throw Error(ErrorKind::Value, "invalid generation");
+  }
+  return Value::integer(static_cast<int64_t>(I.vm().heap().collect()));
+}
+Value gc_enable(Interpreter& I, const CallArgs& a, const void*) {
+  if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "gc.enable() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");
+  I.vm().heap().setEnabled(true);
+  return Value();
+}
+Value gc_disable(Interpreter& I, const CallArgs& a, const void*) {
+  if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "gc.disable() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");
+  I.vm().heap().setEnabled(false);
+  return Value();
+}
+Value gc_isenabled(Interpreter& I, const CallArgs& a, const void*) {
+  if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "gc.isenabled() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");
+  return Value::boolean(I.vm().heap().enabled());
+}
+
 }  // namespace
 
 Value makeSysModule(VM& vm) {
@@ -216,6 +248,15 @@ Value makeMathModule(VM&) {
       {"isfinite", m_isfinite}, {"isclose", m_isclose}, {"gcd", m_gcd},
   };
   for (const U& u : others) m->set(u.name, makeNative(u.name, u.fn));
+  return Value(m);
+}
+
+Value makeGcModule(VM&) {
+  auto m = makeRef<ModuleObject>("gc");
+  m->set("collect", makeNative("collect", gc_collect));
+  m->set("enable", makeNative("enable", gc_enable));
+  m->set("disable", makeNative("disable", gc_disable));
+  m->set("isenabled", makeNative("isenabled", gc_isenabled));
   return Value(m);
 }
 

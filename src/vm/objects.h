@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "vm/dict_index.h"
+#include "vm/gc.h"
 #include "vm/native.h"
 #include "vm/value.h"
 
@@ -45,11 +46,13 @@ class StrObject : public Object {
   mutable bool hashed_ = false;
 };
 
-class ListObject : public Object {
+class ListObject : public GcObject {
  public:
-  ListObject() : Object(ObjKind::List) {}
-  explicit ListObject(std::vector<Value> v) : Object(ObjKind::List), items(std::move(v)) {}
+  ListObject() : GcObject(ObjKind::List) {}
+  explicit ListObject(std::vector<Value> v) : GcObject(ObjKind::List), items(std::move(v)) {}
   ~ListObject() override { releaseItems(items); }
+  void gcTraverse(GcVisitor& v) override { v.visit(items); }
+  void gcClear(std::vector<Value>& out) override { gcMoveOut(items, out); }
   std::vector<Value> items;
 };
 
@@ -79,13 +82,15 @@ struct NamedTupleType {
 
 // A tuple; `isSize` makes it print as torch.Size([...]) (PyTorch's Size is a
 // tuple subclass); `named` makes it a named tuple (Note [Named tuples]).
-class TupleObject : public Object {
+class TupleObject : public GcObject {
  public:
   explicit TupleObject(std::vector<Value> v, bool isSize = false)
-      : Object(ObjKind::Tuple), items(std::move(v)), isSize(isSize) {}
+      : GcObject(ObjKind::Tuple), items(std::move(v)), isSize(isSize) {}
   TupleObject(std::vector<Value> v, const NamedTupleType* named)
-      : Object(ObjKind::Tuple), items(std::move(v)), isSize(false), named(named) {}
+      : GcObject(ObjKind::Tuple), items(std::move(v)), isSize(false), named(named) {}
   ~TupleObject() override { releaseItems(items); }
+  void gcTraverse(GcVisitor& v) override { v.visit(items); }
+  void gcClear(std::vector<Value>& out) override { gcMoveOut(items, out); }
   // A plain tuple: neither a torch.Size nor a named tuple.
   bool isPlain() const { return !isSize && !named; }
   std::vector<Value> items;
@@ -104,22 +109,38 @@ class NativeObject : public Object {
 };
 
 // `receiver.method` captured as a value: calling it prepends the receiver.
-class BoundMethodObject : public Object {
+class BoundMethodObject : public GcObject {
  public:
   BoundMethodObject(Value self, Value function)
-      : Object(ObjKind::BoundMethod), self(std::move(self)), function(std::move(function)) {}
+      : GcObject(ObjKind::BoundMethod), self(std::move(self)), function(std::move(function)) {}
   ~BoundMethodObject() override {
     std::vector<Value> parts{std::move(self), std::move(function)};
     releaseItems(parts);
+  }
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(self);
+    v.visit(function);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(self));
+    out.push_back(std::move(function));
   }
   Value self;
   Value function;
 };
 
 // A module: a named bag of attributes in insertion order.
-class ModuleObject : public Object {
+class ModuleObject : public GcObject {
  public:
-  explicit ModuleObject(std::string name) : Object(ObjKind::Module), name(std::move(name)) {}
+  explicit ModuleObject(std::string name) : GcObject(ObjKind::Module), name(std::move(name)) {}
+  void gcTraverse(GcVisitor& v) override {
+    for (auto& kv : attrs) v.visit(kv.second);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    for (auto& kv : attrs) out.push_back(std::move(kv.second));
+    attrs.clear();
+    index_.clear();
+  }
   void set(const std::string& key, Value v) {
     auto it = index_.find(key);
     if (it != index_.end()) { attrs[it->second].second = std::move(v); return; }
@@ -166,14 +187,23 @@ struct ValueKeyHash { size_t operator()(const Value& v) const; };
 struct ValueKeyEq { bool operator()(const Value& a, const Value& b) const; };
 bool isHashable(const Value& v);
 
-class DictObject : public Object {
+class DictObject : public GcObject {
  public:
-  DictObject() : Object(ObjKind::Dict) {}
+  DictObject() : GcObject(ObjKind::Dict) {}
   ~DictObject() override {
     std::vector<Value> items;
     takeAll(items);
     releaseItems(items);
   }
+  // Each key and value is held once, by its entry: the index holds
+  // positions, not Values (Note [Dict layout]).
+  void gcTraverse(GcVisitor& v) override {
+    for (auto& kv : entries) {
+      v.visit(kv.first);
+      v.visit(kv.second);
+    }
+  }
+  void gcClear(std::vector<Value>& out) override { takeAll(out); }
   // Moves every key and value to `out` and empties the dict.
   void takeAll(std::vector<Value>& out) {
     for (auto& kv : entries) {
@@ -223,11 +253,13 @@ class RangeObject : public Object {
 };
 
 // Objects of kind Other carry a sub-kind so layers can recognise each other's
-// values without RTTI. New Other objects derive from OtherObject.
+// values without RTTI. New Other objects derive from OtherObject; they are
+// GcObjects, and one that holds references must traverse and clear them
+// (Note [Cycle collector]).
 enum class OtherKind : uint8_t { Slice, Ellipsis, Extension };
-class OtherObject : public Object {
+class OtherObject : public GcObject {
  public:
-  explicit OtherObject(OtherKind sub) : Object(ObjKind::Other), sub(sub) {}
+  explicit OtherObject(OtherKind sub) : GcObject(ObjKind::Other), sub(sub) {}
   const OtherKind sub;
 };
 
@@ -237,14 +269,32 @@ class OtherObject : public Object {
 class SliceObject : public OtherObject {
  public:
   SliceObject(Value lower, Value upper, Value step)
-      : OtherObject(OtherKind::Slice), lower(std::move(lower)), upper(std::move(upper)), step(std::move(step)) {}
+      : OtherObject(OtherKind::Slice), lower(std::move(lower)), upper(std::move(upper)), step(std::move(step)) {
+    // Slices are immutable: one of ints and None can never be in a cycle.
+    if (!holdsGc(this->lower) && !holdsGc(this->upper) && !holdsGc(this->step)) gcUntrack();
+  }
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(lower);
+    v.visit(upper);
+    v.visit(step);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(lower));
+    out.push_back(std::move(upper));
+    out.push_back(std::move(step));
+  }
   Value lower, upper, step;
+
+ private:
+  static bool holdsGc(const Value& v) { return v.isObj() && v.asObj()->isGc(); }
 };
 
 // The `...` literal (Ellipsis) as a subscript index.
 class EllipsisObject : public OtherObject {
  public:
-  EllipsisObject() : OtherObject(OtherKind::Ellipsis) {}
+  EllipsisObject() : OtherObject(OtherKind::Ellipsis) { gcUntrack(); }
+  void gcTraverse(GcVisitor&) override {}
+  void gcClear(std::vector<Value>&) override {}
 };
 
 // Objects defined outside the VM core (compiled callables, graph modules, ...)
@@ -258,6 +308,10 @@ class ExtensionObject : public OtherObject {
   virtual bool callable() const { return false; }
   virtual Value call(Interpreter& interp, const CallArgs& args);  // default: TypeError
   virtual const Value* getAttr(std::string_view name) const { return nullptr; }
+  // An extension that holds Values overrides both (Note [Cycle collector]);
+  // the defaults hold nothing.
+  void gcTraverse(GcVisitor&) override {}
+  void gcClear(std::vector<Value>&) override {}
 };
 
 inline void releaseItems(std::vector<Value>& items) {

@@ -7,7 +7,8 @@
 // interpreter is single-threaded; hosts run several interpreters on several
 // threads, but never share objects between them). Copying a Value increments
 // the count, destroying it decrements and frees at zero. Ref<T> is the typed
-// owning handle for C++ code.
+// owning handle for C++ code. Cycles of containers, which counting alone
+// never frees, are the cycle collector's (Note [Cycle collector] in gc.h).
 #pragma once
 
 #include <cstdint>
@@ -50,10 +51,17 @@ class Object {
     if (--refs_ == 0) delete this;
   }
   uint32_t refCount() const { return refs_; }
+  // A GcObject (src/vm/gc.h): may hold references, may be tracked by the
+  // cycle collector.
+  bool isGc() const { return gc_; }
+
+ protected:
+  Object(ObjKind kind, bool gc) : kind_(kind), gc_(gc) {}
 
  private:
   uint32_t refs_ = 0;
   ObjKind kind_;
+  bool gc_ = false;
 };
 
 // Owning typed handle to an Object subclass.

@@ -27,6 +27,8 @@ SourceRange CodeObject::rangeAt(uint32_t pc) const {
 }
 
 VM::VM(Interpreter& interp) : interp(interp) {
+  heap_.setSafePointFlag(&interp.safePoint_);
+  GcHeap::Scope scope(heap_);
   void* mem = std::calloc(kStackSlots, sizeof(Value));  // zero bytes are None (Note [Value ownership])
   if (!mem) throw std::bad_alloc();
   stack_ = static_cast<Value*>(mem);
@@ -37,12 +39,31 @@ VM::VM(Interpreter& interp) : interp(interp) {
 }
 
 VM::~VM() {
+  GcHeap::Scope scope(heap_);
   while (!frames_.empty()) popFrame();
   // Note [Global cycles]: a module's functions hold its globals table and the
   // table holds the functions, so reference counting alone never frees a
-  // module. Emptying every table this VM made breaks those cycles; the
-  // tables themselves stay alive (globalsTables_) until every slot is cleared.
-  for (auto& table : globalsTables_) {
+  // module. Once the VM drops its own references (the roots: tables,
+  // modules, built-ins, caches), every module and every cycle a script built
+  // is unreachable, and the final collection frees them (Note [Cycle
+  // collector]). What survives it is held by the host.
+  globalsTables_.clear();
+  mainGlobals = Ref<GlobalsTable>();
+  modules_.clear();
+  typeObjects.clear();
+  builtins_.clear();
+  builtinIndex_.clear();
+  for (MethodCacheEntry& e : methodIC_) e = MethodCacheEntry();
+  for (auto& cache : methodCache_) cache.clear();
+  heap_.collect();
+  // A function the host still holds keeps its module's globals alive, and
+  // the globals it: empty those tables, as a function cannot run without
+  // its VM anyway, so the host's last reference frees the module.
+  std::vector<Ref<GlobalsTable>> survivors;
+  heap_.forEachTracked([&](GcObject* o) {
+    if (auto* table = dynamic_cast<GlobalsTable*>(o)) survivors.emplace_back(table);
+  });
+  for (auto& table : survivors) {
     std::vector<Value> doomed;
     doomed.reserve(table->slots.size());
     for (auto& slot : table->slots) doomed.push_back(std::move(slot.value));
@@ -50,9 +71,7 @@ VM::~VM() {
     table->index.clear();
     table->names.clear();
   }
-  globalsTables_.clear();
-  mainGlobals = Ref<GlobalsTable>();
-  modules_.clear();
+  survivors.clear();
   std::free(stack_);  // every slot is None here (no references left)
 }
 
@@ -78,6 +97,12 @@ Ref<GlobalsTable> VM::newGlobals(const std::string& moduleName) {
 
 void VM::checkInterrupt() {
   if (interp.interrupt_.exchange(false)) throw Error(ErrorKind::Interrupt, "KeyboardInterrupt");
+}
+
+void VM::safePoint() {
+  interp.safePoint_.store(false, std::memory_order_relaxed);  // before reading what raised it
+  checkInterrupt();
+  if (heap_.collectionDue()) heap_.collect();
 }
 
 Value* VM::stackTop() {
@@ -323,6 +348,7 @@ Value VM::importModule(const std::string& name) {
   if (name == "sys") m = makeSysModule(*this);
   else if (name == "math") m = makeMathModule(*this);
   else if (name == "time") m = makeTimeModule(*this);
+  else if (name == "gc") m = makeGcModule(*this);
   else if (name == "torch" || name == "tdsl") {
     auto other = modules_.find(name == "torch" ? "tdsl" : "torch");
     m = other != modules_.end() && !other->second.isNone() ? other->second : makeTorchModule(interp);

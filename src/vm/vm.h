@@ -43,11 +43,18 @@ struct Frame {
 };
 
 class VM {
+  // Declared first, destroyed last: every other member may hold tracked
+  // objects (Note [Cycle collector] in gc.h).
+  GcHeap heap_;
+
  public:
   explicit VM(Interpreter& interp);
   ~VM();
 
   Interpreter& interp;
+
+  // This interpreter's cycle collector (gc.collect(), tests, statistics).
+  GcHeap& heap() { return heap_; }
 
   // Modules and globals.
   Ref<GlobalsTable> mainGlobals;
@@ -72,6 +79,9 @@ class VM {
 
   std::vector<Frame>& frames() { return frames_; }
   void checkInterrupt();
+  // The slow path of the dispatch loop's POLL: an interrupt request, or a
+  // collection the heap's trigger asked for (Note [Cycle collector]).
+  void safePoint();
 
   // sys.argv of the running script (script path first).
   std::vector<std::string> scriptArgv;
@@ -97,7 +107,7 @@ class VM {
   std::vector<std::pair<std::string, Value>> builtins_;
   std::unordered_map<std::string, size_t> builtinIndex_;
   std::unordered_map<std::string, Value> modules_;
-  std::vector<Ref<GlobalsTable>> globalsTables_;  // every table newGlobals made: Note [Global cycles]
+  std::vector<Ref<GlobalsTable>> globalsTables_;  // every table newGlobals made (roots until teardown: Note [Global cycles])
   std::vector<Frame> frames_;
   Value* stack_ = nullptr;
   Value* stackEnd_ = nullptr;
@@ -120,6 +130,7 @@ void installBuiltins(VM& vm);
 Value makeSysModule(VM& vm);
 Value makeMathModule(VM& vm);
 Value makeTimeModule(VM& vm);
+Value makeGcModule(VM& vm);
 const std::unordered_map<std::string_view, NativeFn>& strMethods();
 const std::unordered_map<std::string_view, NativeFn>& listMethods();
 const std::unordered_map<std::string_view, NativeFn>& dictMethods();
