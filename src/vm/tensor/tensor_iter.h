@@ -42,18 +42,18 @@ struct ElementwisePlan {
   template <class F>
   void forEachRow(F&& body) const {
     int64_t n = ndim ? sizes[ndim - 1] : 1;
-    int64_t rowStrides[kMaxIterOperands];
+    int64_t rowStrides[kMaxIterOperands] = {};  // zeroed: GCC cannot see that only nops are read
     for (int k = 0; k < nops; ++k) rowStrides[k] = ndim ? strides[k][ndim - 1] : 0;
     for (int d = 0; d < ndim; ++d)
       if (sizes[d] == 0) return;
     if (ndim <= 1) {  // one row: the common coalesced case
-      char* ptrs[kMaxIterOperands];
+      char* ptrs[kMaxIterOperands] = {};
       for (int k = 0; k < nops; ++k) ptrs[k] = base[k];
       body(ptrs, rowStrides, n);
       return;
     }
     int64_t counter[kMaxDims] = {};
-    char* ptrs[kMaxIterOperands];
+    char* ptrs[kMaxIterOperands] = {};
     int64_t sincePoll = 0;
     for (;;) {
       if ((sincePoll += n) >= kInterruptGrain) {
