@@ -131,23 +131,16 @@ bool isNonOverlappingAndDense(const TensorMeta& m) {
   return true;
 }
 
-Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
-  const int n = sizes.size();
-  Dims out;
-  out.resize(n);
-  if (n == 0) return out;
-  if (n == 1) { out[0] = 1; return out; }
-  // rank[0] is the innermost dim. Start from the last dim innermost, then
-  // move each dim inwards past every dim with a larger stride (or an equal
-  // stride and a larger size); a stride-0 dim on either side neither blocks
-  // nor causes a move.
-  int rank[kMaxDims];
+namespace {
+
+// Orders n dims innermost first (rank[0] is the innermost), as ATen's
+// TensorIterator ranks them: start from the last dim innermost, then move
+// each dim inwards past every dim that outward(a, b) places outside it
+// (1: a belongs outside b; -1: inside; 0: no preference), stopping at the
+// first dim it belongs outside of.
+template <class Outward>
+void rankInnermostFirst(int n, int* rank, Outward outward) {
   for (int i = 0; i < n; ++i) rank[i] = n - 1 - i;
-  auto outward = [&](int a, int b) {  // 1: dim a belongs outside dim b; -1: inside; 0: no preference
-    if (strides[a] == 0 || strides[b] == 0) return 0;
-    if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
-    return sizes[a] > sizes[b] ? 1 : 0;
-  };
   for (int i = 1; i < n; ++i) {
     int moving = i;
     for (int j = i - 1; j >= 0; --j) {
@@ -160,6 +153,24 @@ Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
       }
     }
   }
+}
+
+}  // namespace
+
+Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
+  const int n = sizes.size();
+  Dims out;
+  out.resize(n);
+  if (n == 0) return out;
+  if (n == 1) { out[0] = 1; return out; }
+  // A dim with a larger stride (or an equal stride and a larger size) goes
+  // outside; a stride-0 dim on either side has no preference.
+  int rank[kMaxDims];
+  rankInnermostFirst(n, rank, [&](int a, int b) {
+    if (strides[a] == 0 || strides[b] == 0) return 0;
+    if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
+    return sizes[a] > sizes[b] ? 1 : 0;
+  });
   int64_t next = 1;
   for (int i = 0; i < n; ++i) {
     int d = rank[i];
@@ -258,19 +269,7 @@ Dims elementwiseStrides(const Dims& shape, const ElementwiseOperands& ops) {
     return 0;
   };
   int rank[kMaxDims];  // rank[0]: the innermost dim
-  for (int i = 0; i < n; ++i) rank[i] = n - 1 - i;
-  for (int i = 1; i < n; ++i) {
-    int moving = i;
-    for (int j = i - 1; j >= 0; --j) {
-      int c = outward(rank[j], rank[moving]);
-      if (c > 0) {
-        std::swap(rank[j], rank[moving]);
-        moving = j;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
+  rankInnermostFirst(n, rank, outward);
   // 4. Lay the dims out in that order.
   bool rowMajor = true;
   for (int i = 0; i < n; ++i) rowMajor = rowMajor && rank[i] == n - 1 - i;
