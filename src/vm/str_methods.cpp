@@ -657,28 +657,20 @@ Value mapCase(const CallArgs& a, Case how) {
   return makeStr(std::move(out));
 }
 
-// upper/lower flip ASCII letters without branches; text with other bytes
-// takes the general path.
-Value s_upper(Interpreter&, const CallArgs& a, const void*) {
-  noArgs(a, "upper");
+// upper/lower flip ASCII letters in [first, first + 26) without branches;
+// text with other bytes takes the general path.
+Value flipAsciiCase(const CallArgs& a, const char* name, char first, Case c) {
+  noArgs(a, name);
   std::string s = S(a);
   unsigned char any = 0;
-  for (char& c : s) {
-    any |= static_cast<unsigned char>(c);
-    c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'a') < 26u) << 5));
+  for (char& ch : s) {
+    any |= static_cast<unsigned char>(ch);
+    ch = static_cast<char>(ch ^ ((static_cast<unsigned char>(ch - first) < 26u) << 5));
   }
-  return any < 0x80 ? makeStr(std::move(s)) : mapCase(a, Case::Upper);
+  return any < 0x80 ? makeStr(std::move(s)) : mapCase(a, c);
 }
-Value s_lower(Interpreter&, const CallArgs& a, const void*) {
-  noArgs(a, "lower");
-  std::string s = S(a);
-  unsigned char any = 0;
-  for (char& c : s) {
-    any |= static_cast<unsigned char>(c);
-    c = static_cast<char>(c ^ ((static_cast<unsigned char>(c - 'A') < 26u) << 5));
-  }
-  return any < 0x80 ? makeStr(std::move(s)) : mapCase(a, Case::Lower);
-}
+Value s_upper(Interpreter&, const CallArgs& a, const void*) { return flipAsciiCase(a, "upper", 'a', Case::Upper); }
+Value s_lower(Interpreter&, const CallArgs& a, const void*) { return flipAsciiCase(a, "lower", 'A', Case::Lower); }
 Value s_casefold(Interpreter&, const CallArgs& a, const void*) { noArgs(a, "casefold"); return mapCase(a, Case::Fold); }
 Value s_swapcase(Interpreter&, const CallArgs& a, const void*) { noArgs(a, "swapcase"); return mapCase(a, Case::Swap); }
 Value s_title(Interpreter&, const CallArgs& a, const void*) { noArgs(a, "title"); return mapCase(a, Case::Title); }

@@ -7,19 +7,9 @@
 #include "vm/tensor/dispatch.h"
 #include "vm/tensor/tensor.h"
 #include "vm/tensor/tensor_data.h"
+#include "test_support.h"
 
 using namespace tdsl;
-
-namespace {
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.message;
-  }
-  return "<no error>";
-}
-}  // namespace
 
 TEST_CASE("random factories name PyTorch's refusing kernel for integer dtypes", "[tensor][errors]") {
   TensorStatePtr sp = makeTensorState();

@@ -9,6 +9,7 @@
 #include "vm/tensor/dispatch.h"
 #include "vm/tensor/tensor.h"
 #include "vm/tensor/tensor_data.h"
+#include "test_support.h"
 
 using namespace tdsl;
 
@@ -36,14 +37,6 @@ std::vector<double> values(const Value& v) {
     out.push_back(e.isFloat() ? e.asFloat() : e.isInt() ? static_cast<double>(e.asInt()) : e.asBool());
   }
   return out;
-}
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.message;
-  }
-  return "<no error>";
 }
 
 }  // namespace
