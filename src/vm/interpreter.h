@@ -79,8 +79,12 @@ class Interpreter {
   bool truthy(const Value& v);       // Python bool()
   std::string typeName(const Value& v);  // "int", "list", "Tensor", ...
 
-  // Standard output of the script (print, sys.stdout.write).
+  // Standard output of the script (print, sys.stdout.write). A failed write
+  // or flush raises OSError's text ("OSError: [Errno 28] No space left on
+  // device"; BrokenPipeError for EPIPE); with file descriptor 1 closed the
+  // output is dropped, as CPython's sys.stdout is then None.
   void writeStdout(std::string_view text);
+  void flushStdout();
 
   TensorState* tensorState() { return tensorState_.get(); }
   const InterpreterOptions& options() const { return options_; }
