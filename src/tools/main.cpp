@@ -77,6 +77,9 @@ void printError(const tdsl::Error& e) {
     std::string msg = tdsl::formatError(e);
     std::fwrite(msg.data(), 1, msg.size(), stderr);
   } catch (const std::exception&) {
+    if (e.hasLocation())
+      std::fprintf(stderr, "%s:%d:%d: ", e.where.file->name.c_str(), static_cast<int>(e.where.begin.line),
+                   static_cast<int>(e.where.begin.col));
     std::fputs("error: ", stderr);
     std::fwrite(e.message.data(), 1, e.message.size(), stderr);
     std::fputc('\n', stderr);

@@ -16,9 +16,18 @@
 
 namespace tdsl {
 
+// Constructing an Error allocates (std::runtime_error keeps its own copy of
+// the message), which is no way to report that memory ran out. A copy of
+// this one does not allocate: the runtime_error text is shared, and
+// "out of memory" fits std::string's small buffer. The Interpreter
+// constructor makes it, so it exists before memory can run out.
+inline const Error& outOfMemoryError() {
+  static const Error e(ErrorKind::Resource, "out of memory");
+  return e;
+}
+
 inline Error errorFromStdException(const std::exception& e) {
-  if (dynamic_cast<const std::bad_alloc*>(&e) || dynamic_cast<const std::length_error*>(&e))
-    return Error(ErrorKind::Resource, "out of memory");  // fits the small-string buffer: no allocation
+  if (dynamic_cast<const std::bad_alloc*>(&e) || dynamic_cast<const std::length_error*>(&e)) return outOfMemoryError();
   return Error(ErrorKind::Runtime, std::string("internal error: ") + e.what());
 }
 

@@ -44,6 +44,7 @@ auto guarded(VM& vm, F&& f) -> decltype(f()) {
 Interpreter::Interpreter(InterpreterOptions options)
     : options_(std::move(options)), tensorState_(makeTensorState()), vm_(std::make_unique<VM>(*this)) {
   attachInterruptFlag(*tensorState_, interrupt_);
+  outOfMemoryError();  // Note [Exceptions at the API boundary]
 }
 
 Interpreter::~Interpreter() {

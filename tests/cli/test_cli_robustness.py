@@ -95,6 +95,22 @@ with tempfile.TemporaryDirectory() as tmp:
     check("cycle teardown under a memory limit", r.returncode == 0 and r.stdout == b"built\n",
           f"{r.returncode} {r.stderr[-300:]!r}")
 
+    # Memory running out while a script builds ever deeper tuples: the error
+    # is reported at its line (it aborted in the report or the teardown).
+    small = vm_kb * 1024 + (512 << 20)
+
+    def cap_small():
+        resource.setrlimit(resource.RLIMIT_AS, (small, small))
+
+    grow = script(tmp, "grow.td", "x = 1\nwhile True:\n    x = (x, x, x)\n")
+    r = subprocess.run([TDSL, "run", grow], capture_output=True, preexec_fn=cap_small, timeout=300)
+    check("out of memory while growing", r.returncode == 1 and b"grow.td:3:9: error: out of memory" in r.stderr,
+          f"{r.returncode} {r.stderr[-300:]!r}")
+    huge = script(tmp, "huge_repr.td", "x = 1\nfor i in range(40):\n    x = (x, x, x)\nprint(x)\n")
+    r = subprocess.run([TDSL, "run", huge], capture_output=True, preexec_fn=cap_small, timeout=300)
+    check("out of memory in repr", r.returncode == 1 and b"huge_repr.td:4:" in r.stderr and b"out of memory" in r.stderr,
+          f"{r.returncode} {r.stderr[-300:]!r}")
+
 for f in failures:
     print("FAIL", f)
 print(f"{'ok' if not failures else 'FAILED'}: {len(failures)} failure(s)")
