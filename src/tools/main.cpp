@@ -1,6 +1,8 @@
 // The tdsl command line: `tdsl run [FLAGS] FILE|- [ARGS...]`, `tdsl opt ...`,
 // `tdsl --version`, `tdsl --help`. Exit status: 0 success, 1 script error,
-// 2 usage error (DESIGN.md §4). Script arguments after FILE reach sys.argv
+// 2 usage error (DESIGN.md §4), sys.exit's status as CPython's (n & 0xff),
+// 120 when output still buffered at exit cannot be written (CPython's
+// finalization status). Script arguments after FILE reach sys.argv
 // untouched, including ones that start with '-', so `run` parses its own
 // flags by hand (only flags before FILE belong to tdsl).
 #include <fcntl.h>
@@ -56,7 +58,8 @@ const char* kUsage =
     "  --version            print the version\n"
     "  --help               print this help\n"
     "\n"
-    "exit status: 0 success, 1 script error, 2 usage error\n";
+    "exit status: 0 success, 1 script error, 2 usage error,\n"
+    "             120 output lost at exit (standard output not writable)\n";
 
 // 0 when `path` can be read as a script, else the errno saying why not
 // (EISDIR for a directory, which open(2) accepts).
@@ -163,9 +166,9 @@ int runCommand(int argc, char** argv) {
   gRunning = nullptr;
   // Output still buffered (after sys.exit, or written by the stats report)
   // that cannot be written: CPython's finalization reports it and exits 120.
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+  if (std::fflush(stdout) != 0) {
     int err = errno;
-    if (err != EBADF) {
+    if (err != EBADF && status == 0) {
       std::fprintf(stderr, "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n%s: [Errno %d] %s\n",
                    err == EPIPE ? "BrokenPipeError" : "OSError", err, std::strerror(err));
       status = 120;
