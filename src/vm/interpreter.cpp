@@ -139,22 +139,28 @@ Value Interpreter::call(const Value& fn, std::vector<Value> args) {
 }
 
 Value Interpreter::getGlobal(const std::string& name) {
-  const GlobalSlot* s = vm_->mainGlobals->find(name);
-  if (!s || !s->bound) throw Error(ErrorKind::Name, "name '" + name + "' is not defined");
-  return s->value;
+  return guarded(*vm_, [&] {
+    const GlobalSlot* s = vm_->mainGlobals->find(name);
+    if (!s || !s->bound) throw Error(ErrorKind::Name, "name '" + name + "' is not defined");
+    return s->value;
+  });
 }
 bool Interpreter::hasGlobal(const std::string& name) {
-  const GlobalSlot* s = vm_->mainGlobals->find(name);
-  return s && s->bound;
+  return guarded(*vm_, [&] {
+    const GlobalSlot* s = vm_->mainGlobals->find(name);
+    return s && s->bound;
+  });
 }
-void Interpreter::setGlobal(const std::string& name, Value value) { vm_->mainGlobals->set(name, std::move(value)); }
+void Interpreter::setGlobal(const std::string& name, Value value) {
+  guarded(*vm_, [&] { vm_->mainGlobals->set(name, std::move(value)); });
+}
 void Interpreter::registerFunction(const std::string& name, NativeFn fn, const void* data) {
-  setGlobal(name, makeNative(name, fn, data));
+  guarded(*vm_, [&] { vm_->mainGlobals->set(name, makeNative(name, fn, data)); });
 }
 
 std::string Interpreter::repr(const Value& v) { return guarded(*vm_, [&] { return tdsl::repr(*this, v); }); }
 std::string Interpreter::str(const Value& v) { return guarded(*vm_, [&] { return tdsl::str(*this, v); }); }
-bool Interpreter::truthy(const Value& v) { return tdsl::truthy(*this, v); }
+bool Interpreter::truthy(const Value& v) { return guarded(*vm_, [&] { return tdsl::truthy(*this, v); }); }
 std::string Interpreter::typeName(const Value& v) { return tdsl::typeName(v); }
 
 void Interpreter::writeStdout(std::string_view text) {

@@ -4,8 +4,11 @@
 //
 // Errors: every user error leaves these functions as tdsl::Error with a
 // location and traceback (see Note [Two kinds of error] in diagnostics.h);
-// std::bad_alloc is turned into Error(Resource). `sys.exit(n)` leaves as
-// ScriptExit, which is not an error.
+// every other std::exception becomes an Error too, running out of memory
+// Error(Resource) (Note [Exceptions at the API boundary] in
+// exception_boundary.h). `sys.exit(n)` leaves as ScriptExit, which is not an
+// error. A small host thread stack is a RecursionError, not a crash (Note
+// [Stack limit] in stack_limit.h).
 #pragma once
 
 #include <atomic>
