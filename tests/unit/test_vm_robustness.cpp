@@ -216,7 +216,8 @@ TEST_CASE("robust: a 256 KiB host thread gets RecursionError, not a crash", "[vm
     INFO(tail << " -> " << r);
     CHECK((r.rfind("error: maximum recursion depth exceeded", 0) == 0 || r == "981" || r == "False" || r == "[1]"));
   }
-  // Deeply nested source code on the small stack: the compiler's walk.
+  // Deeply nested source code on the small stack (the parser's nesting
+  // limit answers first; the compiler's walk also checks the stack).
   std::string expr = "x = " + std::string(1500, '-') + "1\n";
   std::string r = onSmallStack(kStack, run(expr));
   INFO(r);
