@@ -41,10 +41,16 @@ auto guarded(VM& vm, F&& f) -> decltype(f()) {
 }
 }  // namespace
 
-Interpreter::Interpreter(InterpreterOptions options)
+Interpreter::Interpreter(InterpreterOptions options) try
     : options_(std::move(options)), tensorState_(makeTensorState()), vm_(std::make_unique<VM>(*this)) {
   attachInterruptFlag(*tensorState_, interrupt_);
   outOfMemoryError();  // Note [Exceptions at the API boundary]
+} catch (const Error&) {
+  throw;
+} catch (const InternalError&) {
+  throw;
+} catch (const std::exception& e) {  // no memory for the value stack, say
+  throw errorFromStdException(e);
 }
 
 Interpreter::~Interpreter() {
