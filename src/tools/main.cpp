@@ -1,12 +1,18 @@
 // The tdsl command line: `tdsl run [FLAGS] FILE|- [ARGS...]`, `tdsl opt ...`,
 // `tdsl --version`, `tdsl --help`. Exit status: 0 success, 1 script error,
-// 2 usage error (DESIGN.md §4). Script arguments after FILE reach sys.argv
+// 2 usage error (DESIGN.md §4), sys.exit's status as CPython's (n & 0xff),
+// 120 when output still buffered at exit cannot be written (CPython's
+// finalization status). Script arguments after FILE reach sys.argv
 // untouched, including ones that start with '-', so `run` parses its own
 // flags by hand (only flags before FILE belong to tdsl).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -52,7 +58,36 @@ const char* kUsage =
     "  --version            print the version\n"
     "  --help               print this help\n"
     "\n"
-    "exit status: 0 success, 1 script error, 2 usage error\n";
+    "exit status: 0 success, 1 script error, 2 usage error,\n"
+    "             120 output lost at exit (standard output not writable)\n";
+
+// 0 when `path` can be read as a script, else the errno saying why not
+// (EISDIR for a directory, which open(2) accepts).
+int unreadable(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  struct stat st {};
+  int err = ::fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;
+  ::close(fd);
+  return err;
+}
+
+// Prints a script error; formatting needs memory in proportion to the
+// message, so without it the bare message goes out as it is.
+void printError(const tdsl::Error& e) {
+  std::fflush(stdout);
+  try {
+    std::string msg = tdsl::formatError(e);
+    std::fwrite(msg.data(), 1, msg.size(), stderr);
+  } catch (const std::exception&) {
+    if (e.hasLocation())
+      std::fprintf(stderr, "%s:%d:%d: ", e.where.file->name.c_str(), static_cast<int>(e.where.begin.line),
+                   static_cast<int>(e.where.begin.col));
+    std::fputs("error: ", stderr);
+    std::fwrite(e.message.data(), 1, e.message.size(), stderr);
+    std::fputc('\n', stderr);
+  }
+}
 
 int usageError(const std::string& msg) {
   std::fprintf(stderr, "tdsl: %s\n%s", msg.c_str(), kUsage);
@@ -86,9 +121,8 @@ int runCommand(int argc, char** argv) {
   }
   if (file.empty()) return usageError("run: missing script file");
   if (file != "-") {
-    std::ifstream probe(file);
-    if (!probe) {
-      std::fprintf(stderr, "tdsl: can't open file '%s': No such file or directory\n", file.c_str());
+    if (int err = unreadable(file)) {
+      std::fprintf(stderr, "tdsl: can't open file '%s': [Errno %d] %s\n", file.c_str(), err, std::strerror(err));
       return 2;
     }
   }
@@ -100,12 +134,11 @@ int runCommand(int argc, char** argv) {
     tdsl::Interpreter interp(opts);
     gRunning = &interp;
     std::signal(SIGINT, onSigint);
+    std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is BrokenPipeError at the write, as in CPython
     try {
       interp.runFile(file, scriptArgv);
     } catch (const tdsl::Error& e) {
-      std::fflush(stdout);
-      std::string msg = tdsl::formatError(e);
-      std::fwrite(msg.data(), 1, msg.size(), stderr);
+      printError(e);
       status = 1;
     } catch (const tdsl::ScriptExit& e) {
       status = e.status;
@@ -113,9 +146,7 @@ int runCommand(int argc, char** argv) {
     tdsl::reportCompileStats(interp);  // torch.compile --stats / --stats-json (src/vm/compile_runtime.h)
     gRunning = nullptr;
   } catch (const tdsl::Error& e) {
-    std::fflush(stdout);
-    std::string msg = tdsl::formatError(e);
-    std::fwrite(msg.data(), 1, msg.size(), stderr);
+    printError(e);
     status = 1;
   } catch (const tdsl::ScriptExit& e) {
     status = e.status;
@@ -123,9 +154,26 @@ int runCommand(int argc, char** argv) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
     status = 3;
+  } catch (const std::bad_alloc&) {  // outside the interpreter's own boundary (its construction, teardown)
+    std::fflush(stdout);
+    std::fputs("error: out of memory\n", stderr);
+    status = 1;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "error: %s\n", e.what());
+    status = 1;
   }
   gRunning = nullptr;
-  std::fflush(stdout);
+  // Output still buffered (after sys.exit, or written by the stats report)
+  // that cannot be written: CPython's finalization reports it and exits 120.
+  if (std::fflush(stdout) != 0) {
+    int err = errno;
+    if (err != EBADF && status == 0) {
+      std::fprintf(stderr, "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n%s: [Errno %d] %s\n",
+                   err == EPIPE ? "BrokenPipeError" : "OSError", err, std::strerror(err));
+      status = 120;
+    }
+  }
   return status;
 }
 

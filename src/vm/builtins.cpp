@@ -6,6 +6,7 @@
 
 #include "frontend/source_text.h"
 #include "vm/format.h"
+#include "vm/number_parse.h"
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
@@ -73,6 +74,7 @@ Value b_print(Interpreter& I, const CallArgs& a, const void*) {
     std::fwrite(out.data(), 1, out.size(), stderr);
   } else {
     I.writeStdout(out);
+    if (const Value* f = findKwarg(a, "flush"); f && truthy(I, *f)) I.flushStdout();
   }
   return Value();
 }
@@ -152,36 +154,52 @@ Value b_sum(Interpreter& I, const CallArgs& a, const void*) {
   return acc;
 }
 
-std::string strip(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\n\r\f\v");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\n\r\f\v");
-  return s.substr(b, e - b + 1);
+// CPython's "%.200R": the repr of a literal in an error message, cut to 200
+// code points so a huge argument does not make a huge message.
+std::string literalRepr(Interpreter& I, const Value& v) {
+  std::string r = repr(I, v);
+  size_t points = 0;
+  for (size_t i = 0; i < r.size(); ++i)
+    if ((static_cast<unsigned char>(r[i]) & 0xC0) != 0x80 && ++points > 200) return r.substr(0, i);
+  return r;
+}
+
+int intBase(const Value& b) {
+  if (!b.isInt() && !b.isBool())
+    throw Error(ErrorKind::Type, "'" + typeName(b) + "' object cannot be interpreted as an integer");
+  int64_t base = b.isBool() ? b.asBool() : b.asInt();
+  if (base != 0 && (base < 2 || base > 36)) throw Error(ErrorKind::Value, "int() base must be >= 2 and <= 36, or 0");
+  return static_cast<int>(base);
 }
 
 Value b_int(Interpreter& I, const CallArgs& a, const void*) {
   onlyKwargs(a, "int", {"base"});
   expectArgs(a, "int", 0, 2);
-  if (a.nargs == 0) return Value::integer(0);
+  const Value* baseArg = a.nargs == 2 ? &a[1] : nullptr;
+  if (const Value* b = findKwarg(a, "base")) {
+    if (baseArg) throw Error(ErrorKind::Type, "argument for int() given by name ('base') and position (2)");
+    baseArg = b;
+  }
+  if (a.nargs == 0) {
+    if (baseArg) throw Error(ErrorKind::Type, "int() missing string argument");
+    return Value::integer(0);
+  }
   const Value& v = a[0];
+  if (v.isObj(ObjKind::Str)) {
+    int base = baseArg ? intBase(*baseArg) : 10;
+    int64_t r = 0;
+    switch (parseIntLiteral(v.as<StrObject>()->str, base, r)) {
+      case ParseStatus::Ok: return Value::integer(r);
+      case ParseStatus::Invalid:
+        throw Error(ErrorKind::Value, "invalid literal for int() with base " + std::to_string(base) + ": " + literalRepr(I, v));
+      case ParseStatus::Overflow:
+        throw Error(ErrorKind::Overflow, "int too large: " + literalRepr(I, v) + " does not fit in 64 bits");
+    }
+  }
+  if (baseArg) throw Error(ErrorKind::Type, "int() can't convert non-string with explicit base");
   if (v.isInt()) return v;
   if (v.isBool()) return Value::integer(v.asBool());
   if (v.isFloat()) return Value::integer(floatToInt(v.asFloat()));
-  if (v.isObj(ObjKind::Str)) {
-    int base = 10;
-    if (a.nargs == 2) base = static_cast<int>(asIntArg(a[1], "int()"));
-    if (const Value* b = findKwarg(a, "base")) base = static_cast<int>(asIntArg(*b, "int()"));
-    std::string s = strip(v.as<StrObject>()->str);
-    std::string digits;
-    for (char c : s) if (c != '_') digits += c;
-    errno = 0;
-    char* end = nullptr;
-    long long r = digits.empty() ? 0 : std::strtoll(digits.c_str(), &end, base);
-    if (digits.empty() || *end != '\0' || s.front() == '_' || s.back() == '_' || s.find("__") != std::string::npos)
-      throw Error(ErrorKind::Value, "invalid literal for int() with base " + std::to_string(base) + ": " + repr(I, v));
-    if (errno == ERANGE) throw Error(ErrorKind::Overflow, "int too large: " + repr(I, v) + " does not fit in 64 bits");
-    return Value::integer(r);
-  }
   if (v.isTensor()) {
     Value item = tensorCallMethod(I, v, "item", CallArgs{});
     return b_int(I, CallArgs{&item, 1}, nullptr);
@@ -198,17 +216,9 @@ Value b_float(Interpreter& I, const CallArgs& a, const void*) {
   if (v.isInt()) return Value::number(static_cast<double>(v.asInt()));
   if (v.isBool()) return Value::number(v.asBool() ? 1.0 : 0.0);
   if (v.isObj(ObjKind::Str)) {
-    std::string s = strip(v.as<StrObject>()->str);
-    std::string lower;
-    for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    std::string body = lower.empty() || (lower[0] != '+' && lower[0] != '-') ? lower : lower.substr(1);
-    double sign = !lower.empty() && lower[0] == '-' ? -1.0 : 1.0;
-    if (body == "inf" || body == "infinity") return Value::number(sign * INFINITY);
-    if (body == "nan") return Value::number(NAN);
-    char* end = nullptr;
-    double d = s.empty() ? 0 : std::strtod(s.c_str(), &end);
-    bool hex = body.size() > 1 && body[0] == '0' && body[1] == 'x';
-    if (s.empty() || *end != '\0' || hex) throw Error(ErrorKind::Value, "could not convert string to float: " + repr(I, v));
+    double d = 0;
+    if (parseFloatLiteral(v.as<StrObject>()->str, d) != ParseStatus::Ok)
+      throw Error(ErrorKind::Value, "could not convert string to float: " + repr(I, v));
     return Value::number(d);
   }
   if (v.isTensor()) {
@@ -301,10 +311,11 @@ Value b_dict(Interpreter& I, const CallArgs& a, const void*) {
   return d;
 }
 
-bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls) {
+bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 0) {
   if (cls.isObj(ObjKind::Tuple)) {
+    if (depth >= kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded in __instancecheck__");
     for (const Value& c : cls.as<TupleObject>()->items)
-      if (isInstanceOf(I, v, c)) return true;
+      if (isInstanceOf(I, v, c, depth + 1)) return true;
     return false;
   }
   if (!cls.isObj(ObjKind::Native) && !cls.isObj(ObjKind::Other))

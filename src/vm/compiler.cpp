@@ -5,6 +5,7 @@
 //     cells, other locals, then temporaries allocated stack-wise.
 #include "vm/compiler.h"
 #include "vm/definite_assignment.h"
+#include "vm/stack_limit.h"
 
 #include <algorithm>
 #include <cstring>
@@ -65,7 +66,7 @@ class ScopeBuilder {
   struct DepthGuard {
     int& d;
     explicit DepthGuard(int& d, const SourceRange& w) : d(d) {
-      if (++d > kMaxCompileDepth) compileError(w, "too deeply nested");
+      if (++d > kMaxCompileDepth || StackLimit::exhausted()) compileError(w, "too deeply nested");
     }
     ~DepthGuard() { --d; }
   };
@@ -370,7 +371,7 @@ class FunctionCompiler {
     FunctionCompiler& c;
     SourceRange saved;
     Loc(FunctionCompiler& c, const SourceRange& r) : c(c), saved(c.range_) {
-      if (++c.depth_ > kMaxCompileDepth) compileError(r, "too deeply nested");
+      if (++c.depth_ > kMaxCompileDepth || StackLimit::exhausted()) compileError(r, "too deeply nested");
       if (r.valid()) c.range_ = r;
     }
     ~Loc() { c.range_ = saved; --c.depth_; }

@@ -2,6 +2,7 @@
 #include "vm/gc.h"
 
 #include <algorithm>
+#include <new>
 
 #include "vm/objects.h"
 
@@ -86,6 +87,14 @@ void GcHeap::updateThreshold() {
   if (collectionDue()) requestCollection();
 }
 
+// Note [Collection under memory pressure]
+// A collection needs memory of its own: a vector of the tracked objects, the
+// mark stack, the list of garbage. It runs at interpreter teardown too, where
+// memory may be exhausted and a bad_alloc would abort the host. So every
+// allocation happens before garbage is cleared, and one that fails puts every
+// object back, tracked and alive, and the collection finds nothing (the
+// cycles stay until a later collection, or leak at teardown). Clearing then
+// allocates nothing in proportion to the garbage (Note [Iterative release]).
 size_t GcHeap::collect() {
   if (collecting_) return 0;
   collecting_ = true;
@@ -94,7 +103,24 @@ size_t GcHeap::collect() {
   // Take the list apart: from here until the relinking in step 4 no object
   // may be created or freed (no refcount changes: traverse only reads).
   std::vector<GcObject*> all;
+  try {
+    all.reserve(trackedCount());
+  } catch (const std::bad_alloc&) {
+    collecting_ = false;
+    return 0;  // nothing taken apart yet
+  }
   for (GcLink* l = head_.gcNext; l != &head_; l = l->gcNext) all.push_back(static_cast<GcObject*>(l));
+  // Relinks every object of `all` in its old order; the dead ones (still
+  // tagged candidate) only if `keepDead`.
+  auto relink = [&](bool keepDead) {
+    head_.gcNext = head_.gcPrev = &head_;
+    for (GcObject* o : all) {
+      bool dead = o->gcNext == &candidate_;
+      o->gcNext = nullptr;
+      o->gcPrev = nullptr;
+      if (keepDead || !dead) track(o);
+    }
+  };
   // Step 1. An object nobody counts (refcount 0: not owned through
   // references, e.g. one on the C++ stack) is never garbage.
   std::vector<GcObject*> stack;
@@ -107,44 +133,48 @@ size_t GcHeap::collect() {
   for (GcObject* o : all) o->gcTraverse(subtract);
   // Step 3. gcRefs is unsigned: a traverse that visited too much would wrap
   // it around to a huge count, which keeps the object (the safe direction).
-  for (GcObject* o : all) {
-    if (o->gcRefs > 0 || o->refCount() == 0) {
-      o->gcNext = &reachable_;
-      stack.push_back(o);
+  std::vector<Value> garbage;
+  try {
+    for (GcObject* o : all) {
+      if (o->gcRefs > 0 || o->refCount() == 0) {
+        o->gcNext = &reachable_;
+        stack.push_back(o);
+      }
     }
+    MarkReachable mark(&candidate_, &reachable_, stack);
+    while (!stack.empty()) {
+      GcObject* o = stack.back();
+      stack.pop_back();
+      o->gcTraverse(mark);
+    }
+    size_t dead = 0;
+    for (GcObject* o : all) dead += o->gcNext == &candidate_;
+    garbage.reserve(dead);
+  } catch (const std::bad_alloc&) {
+    relink(/*keepDead=*/true);
+    young_ = 0;
+    collecting_ = false;
+    return 0;
   }
-  MarkReachable mark(&candidate_, &reachable_, stack);
-  while (!stack.empty()) {
-    GcObject* o = stack.back();
-    stack.pop_back();
-    o->gcTraverse(mark);
-  }
+  stack = std::vector<GcObject*>();
   // Step 4. Relink the survivors in their old order; untrack and pin the
   // garbage.
-  std::vector<Value> garbage;
-  head_.gcNext = head_.gcPrev = &head_;
-  for (GcObject* o : all) {
-    bool dead = o->gcNext == &candidate_;
-    o->gcNext = nullptr;
-    o->gcPrev = nullptr;
-    if (dead) garbage.push_back(Value::object(o));
-    else track(o);
-  }
+  for (GcObject* o : all)
+    if (o->gcNext == &candidate_) garbage.push_back(Value::object(o));  // reserved: no allocation
+  relink(/*keepDead=*/false);
   live_ = all.size() - garbage.size();
   all = std::vector<GcObject*>();
   // Clear the garbage. Each object stays alive (pinned) until every one has
   // dropped its references; the references dropped may free untracked
-  // objects (strings, tensors) and decrement survivors, nothing else.
+  // objects (strings, tensors) and decrement survivors, nothing else. Each
+  // object's references are released before the next is cleared, so a
+  // cleared list hands over its item vector whole (gcMoveOut).
   std::vector<Value> dropped;
   for (const Value& v : garbage) {
     static_cast<GcObject*>(v.asObj())->gcClear(dropped);
-    if (dropped.size() > 4096) {
-      releaseItems(dropped);
-      dropped.clear();
-    }
+    releaseItems(dropped);
+    std::vector<Value>().swap(dropped);  // frees the buffer a list handed over
   }
-  releaseItems(dropped);
-  dropped.clear();
   // Unpin: each garbage object now only holds this reference and frees itself.
   size_t found = garbage.size();
   for (Value& v : garbage) {

@@ -226,9 +226,14 @@ class GcHeap {
   bool collecting_ = false;
 };
 
-// For gcClear: moves every item into `out` and empties `items`.
+// For gcClear: moves every item into `out` and empties `items`; into an
+// empty `out` the whole vector moves, without allocating.
 inline void gcMoveOut(std::vector<Value>& items, std::vector<Value>& out) {
-  for (Value& v : items) out.push_back(std::move(v));
+  if (out.empty()) {
+    out.swap(items);
+  } else {
+    for (Value& v : items) out.push_back(std::move(v));
+  }
   items.clear();
 }
 

@@ -4,38 +4,99 @@
 // [Cycle collector]).
 #include "vm/interpreter.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 
 #include "vm/disassembler.h"
+#include "vm/exception_boundary.h"
+#include "vm/stack_limit.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
 
 namespace tdsl {
 
 namespace {
+// Every entry point: this heap, this thread's stack limit (Note [Stack
+// limit]) and only tdsl errors out (Note [Exceptions at the API boundary]).
 template <class F>
 auto guarded(VM& vm, F&& f) -> decltype(f()) {
   GcHeap::Scope scope(vm.heap());
+  StackLimit::Scope stack;
   try {
     return f();
-  } catch (const std::bad_alloc&) {
-    throw Error(ErrorKind::Resource, "out of memory");
+  } catch (const Error&) {
+    throw;
+  } catch (const InternalError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw errorFromStdException(e);
   }
 }
 }  // namespace
 
-Interpreter::Interpreter(InterpreterOptions options)
+Interpreter::Interpreter(InterpreterOptions options) try
     : options_(std::move(options)), tensorState_(makeTensorState()), vm_(std::make_unique<VM>(*this)) {
   attachInterruptFlag(*tensorState_, interrupt_);
+  outOfMemoryError();  // Note [Exceptions at the API boundary]
+} catch (const Error&) {
+  throw;
+} catch (const InternalError&) {
+  throw;
+} catch (const std::exception& e) {  // no memory for the value stack, say
+  throw errorFromStdException(e);
 }
 
 Interpreter::~Interpreter() {
   std::fflush(stdout);
   vm_.reset();  // script objects (tensors among them) go before the tensor state
 }
+
+namespace {
+
+// CPython's text for an OSError from errno `err`.
+std::string osErrorText(int err) {
+  return std::string(err == EPIPE ? "BrokenPipeError" : "OSError") + ": [Errno " + std::to_string(err) + "] " +
+         std::strerror(err);
+}
+
+// The whole file at `path`; an Error naming the reason (strerror) when it
+// cannot be opened or read, or is a directory.
+std::string readScript(const std::string& path) {
+  auto fail = [&](int err) -> std::string {
+    throw Error(ErrorKind::Runtime, "can't open file '" + path + "': [Errno " + std::to_string(err) + "] " + std::strerror(err));
+  };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return fail(errno);
+  std::string text;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return fail(EISDIR);
+  }
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      return fail(err);
+    }
+    text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
+}  // namespace
 
 void Interpreter::runFile(const std::string& path, std::vector<std::string> argv) {
   std::string text;
@@ -44,16 +105,12 @@ void Interpreter::runFile(const std::string& path, std::vector<std::string> argv
     ss << std::cin.rdbuf();
     text = ss.str();
   } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(ErrorKind::Runtime, "can't open file '" + path + "': No such file or directory");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
+    text = readScript(path);
   }
   if (argv.empty()) argv.push_back(path);
   vm_->scriptArgv = std::move(argv);
   runSource(path == "-" ? "<stdin>" : path, text);
-  std::fflush(stdout);
+  flushStdout();
 }
 
 Value Interpreter::runSource(const std::string& name, const std::string& text) {
@@ -88,24 +145,42 @@ Value Interpreter::call(const Value& fn, std::vector<Value> args) {
 }
 
 Value Interpreter::getGlobal(const std::string& name) {
-  const GlobalSlot* s = vm_->mainGlobals->find(name);
-  if (!s || !s->bound) throw Error(ErrorKind::Name, "name '" + name + "' is not defined");
-  return s->value;
+  return guarded(*vm_, [&] {
+    const GlobalSlot* s = vm_->mainGlobals->find(name);
+    if (!s || !s->bound) throw Error(ErrorKind::Name, "name '" + name + "' is not defined");
+    return s->value;
+  });
 }
 bool Interpreter::hasGlobal(const std::string& name) {
-  const GlobalSlot* s = vm_->mainGlobals->find(name);
-  return s && s->bound;
+  return guarded(*vm_, [&] {
+    const GlobalSlot* s = vm_->mainGlobals->find(name);
+    return s && s->bound;
+  });
 }
-void Interpreter::setGlobal(const std::string& name, Value value) { vm_->mainGlobals->set(name, std::move(value)); }
+void Interpreter::setGlobal(const std::string& name, Value value) {
+  guarded(*vm_, [&] { vm_->mainGlobals->set(name, std::move(value)); });
+}
 void Interpreter::registerFunction(const std::string& name, NativeFn fn, const void* data) {
-  setGlobal(name, makeNative(name, fn, data));
+  guarded(*vm_, [&] { vm_->mainGlobals->set(name, makeNative(name, fn, data)); });
 }
 
 std::string Interpreter::repr(const Value& v) { return guarded(*vm_, [&] { return tdsl::repr(*this, v); }); }
 std::string Interpreter::str(const Value& v) { return guarded(*vm_, [&] { return tdsl::str(*this, v); }); }
-bool Interpreter::truthy(const Value& v) { return tdsl::truthy(*this, v); }
+bool Interpreter::truthy(const Value& v) { return guarded(*vm_, [&] { return tdsl::truthy(*this, v); }); }
 std::string Interpreter::typeName(const Value& v) { return tdsl::typeName(v); }
 
-void Interpreter::writeStdout(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+void Interpreter::writeStdout(std::string_view text) {
+  if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && !std::ferror(stdout)) return;
+  int err = errno;
+  std::clearerr(stdout);
+  if (err != EBADF) throw Error(ErrorKind::Runtime, osErrorText(err));
+}
+
+void Interpreter::flushStdout() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return;
+  int err = errno;
+  std::clearerr(stdout);
+  if (err != EBADF) throw Error(ErrorKind::Runtime, osErrorText(err));
+}
 
 }  // namespace tdsl

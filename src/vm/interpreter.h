@@ -4,8 +4,11 @@
 //
 // Errors: every user error leaves these functions as tdsl::Error with a
 // location and traceback (see Note [Two kinds of error] in diagnostics.h);
-// std::bad_alloc is turned into Error(Resource). `sys.exit(n)` leaves as
-// ScriptExit, which is not an error.
+// every other std::exception becomes an Error too, running out of memory
+// Error(Resource) (Note [Exceptions at the API boundary] in
+// exception_boundary.h). `sys.exit(n)` leaves as ScriptExit, which is not an
+// error. A small host thread stack is a RecursionError, not a crash (Note
+// [Stack limit] in stack_limit.h).
 #pragma once
 
 #include <atomic>
@@ -79,8 +82,12 @@ class Interpreter {
   bool truthy(const Value& v);       // Python bool()
   std::string typeName(const Value& v);  // "int", "list", "Tensor", ...
 
-  // Standard output of the script (print, sys.stdout.write).
+  // Standard output of the script (print, sys.stdout.write). A failed write
+  // or flush raises OSError's text ("OSError: [Errno 28] No space left on
+  // device"; BrokenPipeError for EPIPE); with file descriptor 1 closed the
+  // output is dropped, as CPython's sys.stdout is then None.
   void writeStdout(std::string_view text);
+  void flushStdout();
 
   TensorState* tensorState() { return tensorState_.get(); }
   const InterpreterOptions& options() const { return options_; }

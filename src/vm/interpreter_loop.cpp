@@ -20,6 +20,7 @@
 // called kept one extra reference) and UNPACK's vectors leaking this way.
 #include <cmath>
 
+#include "vm/exception_boundary.h"
 #include "vm/format.h"
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
@@ -455,18 +456,26 @@ void VM::execute() {
     DISPATCH();
   }
   } catch (Error& e) {
-    unwind(e, entryDepth);
+    try {
+      unwind(e, entryDepth);
+    } catch (std::bad_alloc&) {  // no memory for the traceback: the error alone
+      while (frames_.size() >= entryDepth) popFrame();
+    }
     throw;
   } catch (ScriptExit&) {
     while (frames_.size() >= entryDepth) popFrame();
     throw;
-  } catch (std::bad_alloc&) {
-    Error e(ErrorKind::Resource, "out of memory");
-    unwind(e, entryDepth);
-    throw e;
   } catch (InternalError&) {
     while (frames_.size() >= entryDepth) popFrame();
     throw;
+  } catch (std::exception& cause) {  // Note [Exceptions at the API boundary]
+    Error e = errorFromStdException(cause);
+    try {
+      unwind(e, entryDepth);
+    } catch (std::bad_alloc&) {  // no memory for the traceback: the error alone
+      while (frames_.size() >= entryDepth) popFrame();
+    }
+    throw e;
   }
 #undef LOADFRAME
 #undef SAVEPC

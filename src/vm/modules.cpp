@@ -15,6 +15,7 @@ namespace {
 
 Value sys_exit(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "exit", 0, 1);
+  I.flushStdout();  // output that cannot be written is an OSError here, not a silent exit
   ScriptExit e;
   if (a.nargs == 0 || a[0].isNone()) e.status = 0;
   else if (a[0].isInt()) e.status = static_cast<int>(a[0].asInt() & 0xFF);
@@ -43,8 +44,8 @@ Value stderr_write(Interpreter& I, const CallArgs& a, const void*) {
   std::fwrite(s.data(), 1, s.size(), stderr);
   return Value::integer(length(I, a[0]));
 }
-Value stream_flush(Interpreter&, const CallArgs&, const void*) {
-  std::fflush(stdout);
+Value stream_flush(Interpreter& I, const CallArgs&, const void*) {
+  I.flushStdout();
   return Value();
 }
 

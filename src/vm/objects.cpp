@@ -6,22 +6,47 @@
 
 #include "vm/objects.h"
 
+#include "frontend/diagnostics.h"
+#include "vm/value_ops.h"
+
 namespace tdsl {
 
-bool isHashable(const Value& v) {
+// Note [Nested keys]
+// A tuple key can nest arbitrarily deep (`t = (t,)` in a loop), and hashing
+// or comparing it recurses. isHashable, which guards every key before it
+// reaches a dict (Note [Dict key validity]), refuses tuples nested deeper
+// than kMaxContainerDepth with a RecursionError, as repr and == do. Hash and
+// equality never throw (DictObject never does): the hash stops descending at
+// that depth (equal keys still hash alike) and equality walks an explicit
+// stack, so neither recurses past it whatever it is given.
+namespace {
+constexpr int kMaxKeyDepth = kMaxContainerDepth;
+
+bool isHashableAt(const Value& v, int depth) {
   if (!v.isObj()) return true;
   switch (v.asObj()->kind()) {
     case ObjKind::List:
     case ObjKind::Dict: return false;
     case ObjKind::Tuple:
+      if (depth >= kMaxKeyDepth)
+        throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded while calling a Python object");
       for (const Value& x : v.as<TupleObject>()->items)
-        if (!isHashable(x)) return false;
+        if (!isHashableAt(x, depth + 1)) return false;
       return true;
     default: return true;
   }
 }
 
-size_t ValueKeyHash::operator()(const Value& v) const {
+size_t hashAt(const Value& v, int depth);
+
+size_t tupleHash(const TupleObject& t, int depth) {
+  size_t h = 0x345678u;
+  if (depth >= kMaxKeyDepth) return h ^ t.items.size();
+  for (const Value& x : t.items) h = (h ^ hashAt(x, depth + 1)) * 1000003u;
+  return h;
+}
+
+size_t hashAt(const Value& v, int depth) {
   switch (v.tag()) {
     case Tag::None: return 0x9e3779b9u;
     case Tag::Bool: return v.asBool() ? 1 : 0;
@@ -36,15 +61,12 @@ size_t ValueKeyHash::operator()(const Value& v) const {
     case Tag::Obj: break;
   }
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->hash();
-  if (v.isObj(ObjKind::Tuple)) {
-    size_t h = 0x345678u;
-    for (const Value& x : v.as<TupleObject>()->items) h = (h ^ (*this)(x)) * 1000003u;
-    return h;
-  }
+  if (v.isObj(ObjKind::Tuple)) return tupleHash(*v.as<TupleObject>(), depth);
   return std::hash<const void*>()(v.asObj());
 }
 
-bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
+// Equality of two keys that are not both tuples.
+bool scalarKeyEq(const Value& a, const Value& b) {
   // Strings first: the common dict key.
   if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str))
     return a.asObj() == b.asObj() || a.as<StrObject>()->str == b.as<StrObject>()->str;
@@ -61,16 +83,34 @@ bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
   }
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b);
+  return a.asObj() == b.asObj();
+}
+}  // namespace
+
+bool isHashable(const Value& v) { return isHashableAt(v, 0); }
+
+size_t ValueKeyHash::operator()(const Value& v) const { return hashAt(v, 0); }
+
+bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
+  if (!a.isObj(ObjKind::Tuple) || !b.isObj(ObjKind::Tuple)) return scalarKeyEq(a, b);
   if (a.asObj() == b.asObj()) return true;
-  if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
-    const auto& x = a.as<TupleObject>()->items;
-    const auto& y = b.as<TupleObject>()->items;
-    if (x.size() != y.size()) return false;
-    for (size_t i = 0; i < x.size(); ++i)
-      if (!(*this)(x[i], y[i])) return false;
-    return true;
+  // Pairs of tuples still to compare item by item (Note [Nested keys]).
+  std::vector<std::pair<const TupleObject*, const TupleObject*>> pending{{a.as<TupleObject>(), b.as<TupleObject>()}};
+  while (!pending.empty()) {
+    auto [x, y] = pending.back();
+    pending.pop_back();
+    if (x->items.size() != y->items.size()) return false;
+    for (size_t i = 0; i < x->items.size(); ++i) {
+      const Value& p = x->items[i];
+      const Value& q = y->items[i];
+      if (p.isObj(ObjKind::Tuple) && q.isObj(ObjKind::Tuple)) {
+        if (p.asObj() != q.asObj()) pending.emplace_back(p.as<TupleObject>(), q.as<TupleObject>());
+      } else if (!scalarKeyEq(p, q)) {
+        return false;
+      }
+    }
   }
-  return false;
+  return true;
 }
 
 }  // namespace tdsl

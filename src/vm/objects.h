@@ -25,7 +25,19 @@ namespace tdsl {
 // which moves the items of every container it is about to free (refcount 1)
 // onto an explicit work list first, so each destructor it triggers finds its
 // container already empty. The recursion depth stays constant.
+//
+// Releasing must not allocate in proportion to what it frees either: it runs
+// in destructors and at interpreter teardown, where an allocation that fails
+// would abort the host. So the work list takes each container's item vector
+// (or a dict's entry vector) whole, by move, rather than copying its items:
+// it holds one vector per container being emptied along the current path,
+// and a container that is the last item of its parent replaces the parent's
+// entry (a chain 10^6 deep uses one). Whether an item is freed is decided
+// when it is released, not before: in `x = (x, x, x)` the third release of x
+// frees it. A container with no container among its items is released by
+// its plain destructor, without a work list.
 inline void releaseItems(std::vector<Value>& items);
+inline void releaseEntries(DictEntries& entries);
 
 // Strings are immutable once made, so the hash is computed at most once
 // (dict keys and `in` tests hash the same word over and over).
@@ -190,11 +202,7 @@ bool isHashable(const Value& v);
 class DictObject : public GcObject {
  public:
   DictObject() : GcObject(ObjKind::Dict) {}
-  ~DictObject() override {
-    std::vector<Value> items;
-    takeAll(items);
-    releaseItems(items);
-  }
+  ~DictObject() override { releaseEntries(entries); }
   // Each key and value is held once, by its entry: the index holds
   // positions, not Values (Note [Dict layout]).
   void gcTraverse(GcVisitor& v) override {
@@ -203,14 +211,11 @@ class DictObject : public GcObject {
       v.visit(kv.second);
     }
   }
-  void gcClear(std::vector<Value>& out) override { takeAll(out); }
-  // Moves every key and value to `out` and empties the dict.
-  void takeAll(std::vector<Value>& out) {
-    for (auto& kv : entries) {
-      out.push_back(std::move(kv.first));
-      out.push_back(std::move(kv.second));
-    }
+  // Drops every key and value in place (Note [Iterative release]).
+  void gcClear(std::vector<Value>&) override {
+    DictEntries doomed = std::move(entries);
     clear();
+    releaseEntries(doomed);
   }
   const Value* find(const Value& key) const {
     int64_t i = index_.find(entries, key, ValueKeyHash()(key));
@@ -314,45 +319,98 @@ class ExtensionObject : public OtherObject {
   void gcClear(std::vector<Value>&) override {}
 };
 
-inline void releaseItems(std::vector<Value>& items) {
-  auto ownsContainer = [](const Value& v) {
-    if (!v.isObj() || v.asObj()->refCount() != 1) return false;
-    ObjKind k = v.asObj()->kind();
-    return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::BoundMethod;
-  };
-  bool nested = false;
-  for (const Value& v : items) nested = nested || ownsContainer(v);
-  if (!nested) return;  // the plain destructor recurses one level only
-  std::vector<Value> work = std::move(items);
-  items.clear();
-  while (!work.empty()) {
-    Value v = std::move(work.back());
-    work.pop_back();
-    if (!ownsContainer(v)) continue;  // v's release here recurses at most one level
-    Object* o = v.asObj();
-    switch (o->kind()) {
-      case ObjKind::List: {
-        auto& xs = static_cast<ListObject*>(o)->items;
-        for (auto& x : xs) work.push_back(std::move(x));
-        xs.clear();
-        break;
-      }
-      case ObjKind::Tuple: {
-        auto& xs = static_cast<TupleObject*>(o)->items;
-        for (auto& x : xs) work.push_back(std::move(x));
-        xs.clear();
-        break;
-      }
-      case ObjKind::Dict: static_cast<DictObject*>(o)->takeAll(work); break;
-      case ObjKind::BoundMethod: {
-        auto* m = static_cast<BoundMethodObject*>(o);
-        work.push_back(std::move(m->self));
-        work.push_back(std::move(m->function));
-        break;
-      }
-      default: break;
+namespace release_detail {
+
+// A container whose release could recurse: its last reference frees it.
+inline bool isContainer(const Value& v) {
+  if (!v.isObj()) return false;
+  ObjKind k = v.asObj()->kind();
+  return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::BoundMethod;
+}
+inline bool ownsContainer(const Value& v) { return isContainer(v) && v.asObj()->refCount() == 1; }
+
+// The items of one container being emptied.
+struct Pending {
+  std::vector<Value> values;
+  DictEntries pairs;
+  bool empty() const { return values.empty() && pairs.empty(); }
+};
+
+// Moves the items of `o` (a container about to be freed) into `p`.
+inline void takeItems(Object* o, Pending& p) {
+  switch (o->kind()) {
+    case ObjKind::List: p.values.swap(static_cast<ListObject*>(o)->items); break;
+    case ObjKind::Tuple: p.values.swap(static_cast<TupleObject*>(o)->items); break;
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObject*>(o);
+      DictEntries taken = std::move(d->entries);
+      d->clear();
+      p.pairs = std::move(taken);
+      break;
     }
+    case ObjKind::BoundMethod: {
+      auto* m = static_cast<BoundMethodObject*>(o);
+      p.values.push_back(std::move(m->self));
+      p.values.push_back(std::move(m->function));
+      break;
+    }
+    default: break;
   }
+}
+
+// Releases `root`'s items one at a time. An item whose reference is the
+// last one (counted when it is released: `(x, x, x)` frees x at the third)
+// has its items taken first, so its destructor finds it empty.
+inline void releaseAll(Pending& root) {
+  std::vector<Pending> path;  // containers being emptied below root; none for a chain
+  for (;;) {
+    Pending& top = path.empty() ? root : path.back();
+    Value v;
+    if (!top.values.empty()) {
+      v = std::move(top.values.back());
+      top.values.pop_back();
+    } else if (!top.pairs.empty()) {
+      auto& kv = top.pairs.back();
+      v = std::move(kv.second);
+      top.values.push_back(std::move(kv.first));  // into the (empty) vector: handled next
+      top.pairs.pop_back();
+    } else if (path.empty()) {
+      return;
+    } else {
+      path.pop_back();
+      continue;
+    }
+    if (!ownsContainer(v)) continue;  // dropping v here frees no container
+    Pending next;
+    takeItems(v.asObj(), next);
+    if (next.empty()) continue;
+    if (!top.empty()) path.push_back(std::move(next));
+    else if (path.empty()) root = std::move(next);  // v was the last item: it takes the parent's place
+    else path.back() = std::move(next);
+    // v is freed here, already empty.
+  }
+}
+
+}  // namespace release_detail
+
+inline void releaseItems(std::vector<Value>& items) {
+  using namespace release_detail;
+  bool nested = false;
+  for (const Value& v : items) nested = nested || isContainer(v);
+  if (!nested) return;  // the plain destructor frees no container
+  Pending p;
+  p.values.swap(items);
+  releaseAll(p);
+}
+
+inline void releaseEntries(DictEntries& entries) {
+  using namespace release_detail;
+  bool nested = false;
+  for (const auto& kv : entries) nested = nested || isContainer(kv.first) || isContainer(kv.second);
+  if (!nested) return;
+  Pending p;
+  p.pairs.swap(entries);
+  releaseAll(p);
 }
 
 inline bool isOther(const Value& v, OtherKind sub) {

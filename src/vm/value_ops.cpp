@@ -7,6 +7,7 @@
 #include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/interpreter.h"
+#include "vm/stack_limit.h"
 #include "vm/tensor/tensor_meta.h"  // dtypeName
 #include "vm/tensor_bridge.h"
 #include "vm/vm.h"
@@ -266,6 +267,22 @@ int64_t floatToInt(double d) {
   return static_cast<int64_t>(t);
 }
 
+// Note [Range length]
+// A range of 64-bit ints can hold up to 2^64 - 1 values (range(-2**63,
+// 2**63 - 1)), more than an int64 counts. RangeObject::length() is exact
+// modulo 2^64, so its bits read as unsigned are the true length; every
+// index computation on a range uses that length in 128-bit arithmetic, and
+// len() of one longer than 2^63 - 1 is CPython's OverflowError.
+namespace {
+uint64_t rangeSize(const RangeObject& r) { return static_cast<uint64_t>(r.length()); }
+
+int64_t rangeLength(const RangeObject& r) {
+  uint64_t n = rangeSize(r);
+  if (n > static_cast<uint64_t>(INT64_MAX)) throw Error(ErrorKind::Overflow, "Python int too large to convert to C ssize_t");
+  return static_cast<int64_t>(n);
+}
+}  // namespace
+
 // ---------------------------------------------------------------------------
 // Operators
 
@@ -378,6 +395,7 @@ int orderSeq(Interpreter& interp, const std::vector<Value>& a, const std::vector
 int orderValues(Interpreter& interp, const Value& a, const Value& b, bool& ok, int depth) {
   ok = true;
   if (depth > kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded in comparison");
+  StackLimit::check(" in comparison");
   if (isIntLike(a) && isIntLike(b)) {
     int64_t x = intOf(a), y = intOf(b);
     return x < y ? -1 : x > y ? 1 : 0;
@@ -404,6 +422,7 @@ int orderValues(Interpreter& interp, const Value& a, const Value& b, bool& ok, i
 
 bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth) {
   if (depth > kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded in comparison");
+  StackLimit::check(" in comparison");
   if (isNumber(a) && isNumber(b)) {
     if (a.isFloat() || b.isFloat()) {
       if (a.isFloat() && b.isFloat()) return a.asFloat() == b.asFloat();
@@ -443,8 +462,8 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
     case ObjKind::Range: {
       auto* x = a.as<RangeObject>();
       auto* y = b.as<RangeObject>();
-      int64_t n = x->length();
-      if (n != y->length()) return false;
+      uint64_t n = rangeSize(*x);
+      if (n != rangeSize(*y)) return false;
       if (n == 0) return true;
       if (x->start != y->start) return false;
       return n == 1 || x->step == y->step;
@@ -569,6 +588,7 @@ bool contains(Interpreter& interp, const Value& container, const Value& item) {
 
 void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth) {
   if (depth > kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded while getting the repr of an object");
+  StackLimit::check(" while getting the repr of an object");
   switch (v.tag()) {
     case Tag::None: out += "None"; return;
     case Tag::Bool: out += v.asBool() ? "True" : "False"; return;
@@ -719,7 +739,7 @@ int64_t length(Interpreter& interp, const Value& v) {
       case ObjKind::List: return static_cast<int64_t>(v.as<ListObject>()->items.size());
       case ObjKind::Tuple: return static_cast<int64_t>(v.as<TupleObject>()->items.size());
       case ObjKind::Dict: return static_cast<int64_t>(v.as<DictObject>()->size());
-      case ObjKind::Range: return v.as<RangeObject>()->length();
+      case ObjKind::Range: return rangeLength(*v.as<RangeObject>());
       case ObjKind::Tensor: return tensorLength(interp, v);
       default:
         if (auto* view = asDictView(v)) return static_cast<int64_t>(view->dict.as<DictObject>()->size());
@@ -796,6 +816,50 @@ Value getSeqItem(const std::vector<Value>& items, const Value& index, const char
 
 }  // namespace
 
+namespace {
+
+// range(...)[a:b:c] (Note [Range length]): slice.indices() in 128 bits, then
+// the sub-range; an empty result starts where CPython's would, clamped into
+// int64.
+Value sliceRange(const RangeObject& r, const SliceObject& s) {
+  using i128 = __int128;
+  auto part = [](const Value& v) -> i128 {
+    if (v.isInt()) return v.asInt();
+    if (v.isBool()) return v.asBool();
+    throw Error(ErrorKind::Type, "slice indices must be integers or None");
+  };
+  const i128 len = rangeSize(r);
+  i128 step = s.step.isNone() ? 1 : part(s.step);
+  if (step == 0) throw Error(ErrorKind::Value, "slice step cannot be zero");
+  auto adjust = [&](const Value& v, i128 dflt) -> i128 {
+    if (v.isNone()) return dflt;
+    i128 x = part(v);
+    if (x < 0) {
+      x += len;
+      if (x < 0) x = step < 0 ? -1 : 0;
+    } else if (x >= len) {
+      x = step < 0 ? len - 1 : len;
+    }
+    return x;
+  };
+  i128 start = adjust(s.lower, step < 0 ? len - 1 : 0);
+  i128 stop = adjust(s.upper, step < 0 ? -1 : len);
+  i128 count = step < 0 ? (stop < start ? (start - stop - 1) / -step + 1 : 0) : (start < stop ? (stop - start - 1) / step + 1 : 0);
+  int64_t nstep = checkedMul(r.step, static_cast<int64_t>(step));
+  auto clamp = [](i128 x) { return static_cast<int64_t>(x > INT64_MAX ? INT64_MAX : x < INT64_MIN ? INT64_MIN : x); };
+  i128 first = r.start + start * r.step;
+  if (count == 0) {
+    int64_t at = clamp(first);
+    return Value(makeRef<RangeObject>(at, at, nstep));
+  }
+  i128 last = first + (count - 1) * nstep;  // elements of r: they fit
+  i128 end = last + nstep;
+  if (end > INT64_MAX || end < INT64_MIN) end = nstep > 0 ? last + 1 : last - 1;  // same elements
+  return Value(makeRef<RangeObject>(static_cast<int64_t>(first), static_cast<int64_t>(end), nstep));
+}
+
+}  // namespace
+
 Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
   if (obj.isObj()) {
     switch (obj.asObj()->kind()) {
@@ -839,18 +903,12 @@ Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
       }
       case ObjKind::Range: {
         auto* r = obj.as<RangeObject>();
-        int64_t n = r->length();
-        if (isSlice(index)) {
-          int64_t start, stop, step;
-          int64_t m = sliceIndices(*index.as<SliceObject>(), n, start, stop, step);
-          int64_t nstep = checkedMul(r->step, step);
-          int64_t nstart = r->start + start * r->step;
-          return Value(makeRef<RangeObject>(nstart, nstart + m * nstep, nstep));
-        }
-        int64_t i = indexValue(index, "range");
+        if (isSlice(index)) return sliceRange(*r, *index.as<SliceObject>());
+        __int128 n = rangeSize(*r);
+        __int128 i = indexValue(index, "range");
         if (i < 0) i += n;
         if (i < 0 || i >= n) throw Error(ErrorKind::Index, "range object index out of range");
-        return Value::integer(r->start + i * r->step);
+        return Value::integer(static_cast<int64_t>(r->start + i * r->step));  // an element: fits
       }
       case ObjKind::Tensor: return tensorGetItem(interp, obj, index);
       default: break;
@@ -903,6 +961,44 @@ void throwUnhashable(const Value& key) {
 // ---------------------------------------------------------------------------
 // Iteration
 
+// Note [Dict changed during iteration]
+// A dict iterator walks `entries` by position. Its `end` holds the dict's
+// size when iteration began and `step` the hash of the key it yielded last
+// (Note [Iterator state]: the whole state is in those fields). Each step
+// checks both, as CPython does: another size is "dictionary changed size
+// during iteration" (so a loop that adds a key per step stops instead of
+// growing the dict until memory runs out), and another key where the last
+// one was, with the size unchanged (a deletion before the cursor plus an
+// insertion), is "dictionary keys changed during iteration". After either
+// error the iterator is exhausted (end = -1).
+namespace {
+
+Value makeDictIterator(IteratorObject::Source src, const Value& dict) {
+  auto it = makeRef<IteratorObject>(src, dict);
+  it->end = static_cast<int64_t>(dict.as<DictObject>()->size());
+  return Value(it);
+}
+
+const std::pair<Value, Value>* nextDictEntry(IteratorObject& it) {
+  auto* d = it.seq.as<DictObject>();
+  if (it.end < 0) return nullptr;
+  auto keyHash = [](const Value& k) { return static_cast<int64_t>(ValueKeyHash()(k)); };
+  if (static_cast<int64_t>(d->size()) != it.end) {
+    it.end = -1;
+    throw Error(ErrorKind::Runtime, "dictionary changed size during iteration");
+  }
+  if (it.pos > 0 && it.pos <= it.end && keyHash(d->entries[static_cast<size_t>(it.pos - 1)].first) != it.step) {
+    it.end = -1;
+    throw Error(ErrorKind::Runtime, "dictionary keys changed during iteration");
+  }
+  if (it.pos >= it.end) return nullptr;
+  const auto& kv = d->entries[static_cast<size_t>(it.pos++)];
+  it.step = keyHash(kv.first);
+  return &kv;
+}
+
+}  // namespace
+
 Value makeIterator(Interpreter& interp, const Value& v) {
   if (v.isObj()) {
     switch (v.asObj()->kind()) {
@@ -917,7 +1013,7 @@ Value makeIterator(Interpreter& interp, const Value& v) {
       case ObjKind::List:
       case ObjKind::Tuple: return Value(makeRef<IteratorObject>(IteratorObject::Source::Sequence, v));
       case ObjKind::Str: return Value(makeRef<IteratorObject>(IteratorObject::Source::Str, v));
-      case ObjKind::Dict: return Value(makeRef<IteratorObject>(IteratorObject::Source::DictKeys, v));
+      case ObjKind::Dict: return makeDictIterator(IteratorObject::Source::DictKeys, v);
       case ObjKind::Iterator: return v;
       case ObjKind::Tensor: {
         auto it = makeRef<IteratorObject>(IteratorObject::Source::Tensor, v);
@@ -930,7 +1026,7 @@ Value makeIterator(Interpreter& interp, const Value& v) {
           S src = view->part == DictViewObject::Part::Keys     ? S::DictKeys
                   : view->part == DictViewObject::Part::Values ? S::DictValues
                                                                : S::DictItems;
-          return Value(makeRef<IteratorObject>(src, view->dict));
+          return makeDictIterator(src, view->dict);
         }
         break;
       default: break;
@@ -940,6 +1036,7 @@ Value makeIterator(Interpreter& interp, const Value& v) {
 }
 
 bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
+  if (it.src >= IteratorObject::Source::Enumerate && it.src <= IteratorObject::Source::Filter) StackLimit::check();
   switch (it.src) {
     case IteratorObject::Source::Range:
       if (it.step > 0 ? it.pos >= it.end : it.pos <= it.end) return false;
@@ -963,9 +1060,9 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
       return true;
     }
     case IteratorObject::Source::DictKeys: {
-      auto* d = it.seq.as<DictObject>();
-      if (it.pos >= static_cast<int64_t>(d->entries.size())) return false;
-      out = d->entries[static_cast<size_t>(it.pos++)].first;
+      const auto* kv = nextDictEntry(it);
+      if (!kv) return false;
+      out = kv->first;
       return true;
     }
     case IteratorObject::Source::Tensor:
@@ -974,10 +1071,9 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
       return true;
     case IteratorObject::Source::DictValues:
     case IteratorObject::Source::DictItems: {
-      auto* d = it.seq.as<DictObject>();
-      if (it.pos >= static_cast<int64_t>(d->entries.size())) return false;
-      const auto& kv = d->entries[static_cast<size_t>(it.pos++)];
-      out = it.src == IteratorObject::Source::DictValues ? kv.second : makeTuple({kv.first, kv.second});
+      const auto* kv = nextDictEntry(it);
+      if (!kv) return false;
+      out = it.src == IteratorObject::Source::DictValues ? kv->second : makeTuple({kv->first, kv->second});
       return true;
     }
     case IteratorObject::Source::ReverseSequence: {
@@ -1081,7 +1177,7 @@ Value makeFilter(Interpreter& interp, const Value& fn, const Value& iterable) {
 Value makeReversed(Interpreter& interp, const Value& seq) {
   if (seq.isObj(ObjKind::Range) && seq.as<RangeObject>()->step != INT64_MIN) {
     auto* r = seq.as<RangeObject>();
-    int64_t n = r->length();
+    uint64_t n = rangeSize(*r);
     auto it = makeRef<IteratorObject>(IteratorObject::Source::Range, seq);
     // The last element, stepping back past the first (no int64 overflow:
     // the bounds are computed in 128 bits and clamped into the range).
@@ -1109,8 +1205,8 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable) {
   if (iterable.isObj(ObjKind::List)) return iterable.as<ListObject>()->items;
   if (iterable.isObj(ObjKind::Tuple)) return iterable.as<TupleObject>()->items;
-  if (iterable.isObj(ObjKind::Range) && iterable.as<RangeObject>()->length() > kMaxMaterializedItems)
-    throw Error(ErrorKind::Resource, "cannot allocate a sequence of " + std::to_string(iterable.as<RangeObject>()->length()) + " items");
+  if (iterable.isObj(ObjKind::Range) && rangeSize(*iterable.as<RangeObject>()) > static_cast<uint64_t>(kMaxMaterializedItems))
+    throw Error(ErrorKind::Resource, "cannot allocate a sequence of " + std::to_string(rangeSize(*iterable.as<RangeObject>())) + " items");
   Value itv = makeIterator(interp, iterable);
   auto* it = itv.as<IteratorObject>();
   std::vector<Value> out;

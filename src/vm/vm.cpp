@@ -9,6 +9,7 @@
 
 #include "frontend/parser.h"
 #include "vm/compiler.h"
+#include "vm/stack_limit.h"
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
 
@@ -241,10 +242,13 @@ void VM::callNonScript(Value* callee, int nargs, int nkw) {
 }
 
 namespace {
+// One more nested dispatch loop or extension call: a frame count and the
+// stack it costs (Note [Stack limit]).
 struct NestingGuard {
   int& n;
   explicit NestingGuard(int& n) : n(n) {
-    if (++n > kMaxNativeNesting) { --n; throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded"); }
+    StackLimit::check(" while calling a Python object");
+    if (++n > kMaxNativeNesting) { --n; throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded while calling a Python object"); }
   }
   ~NestingGuard() { --n; }
 };
@@ -254,6 +258,7 @@ Value VM::call(const Value& fn, const CallArgs& args) {
   if (fn.isObj()) {
     switch (fn.asObj()->kind()) {
       case ObjKind::Native: {
+        StackLimit::check(" while calling a Python object");
         auto* n = fn.as<NativeObject>();
         return n->fn(interp, args, n->data);
       }
@@ -292,7 +297,12 @@ Value VM::call(const Value& fn, const CallArgs& args) {
         return call(f, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
       }
       case ObjKind::Other:
-        if (auto* ext = dynamic_cast<ExtensionObject*>(fn.asObj())) return ext->call(interp, args);
+        if (auto* ext = dynamic_cast<ExtensionObject*>(fn.asObj())) {
+          // A compiled function's backend may call back into it (or return
+          // it as the compiled callable): each round trip nests in C++.
+          NestingGuard g(nesting_);
+          return ext->call(interp, args);
+        }
         break;
       default: break;
     }

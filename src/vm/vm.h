@@ -9,7 +9,8 @@
 // window starts at the caller's R[A+1], where CALL left the arguments. Slots
 // above the topmost frame's window are None. Natives that call back into
 // scripts (sorted(key=...), a compile backend) go through VM::call, which runs
-// a nested dispatch loop; those nestings are counted (kMaxNativeNesting).
+// a nested dispatch loop; those nestings are counted (kMaxNativeNesting) and
+// check the stack left (Note [Stack limit]).
 #pragma once
 
 #include <cstdint>
@@ -27,9 +28,12 @@ namespace ast { struct Module; }
 
 // Python's default recursion limit: deeper script recursion is a RecursionError.
 constexpr size_t kMaxCallDepth = 1000;
-// Nested dispatch loops (natives calling scripts calling natives ...); each
-// costs C++ stack, so this is well below what an 8 MB stack allows.
-constexpr int kMaxNativeNesting = 200;
+// Nested dispatch loops and extension calls (natives calling scripts calling
+// natives ..., compiled functions). What bounds them is the C++ stack they
+// cost (Note [Stack limit]); this count only backstops it. A compiled
+// function recursing nests twice per level (the compiled callable, then the
+// script it runs), and should reach kMaxCallDepth like eager recursion.
+constexpr int kMaxNativeNesting = 3 * static_cast<int>(kMaxCallDepth);
 // Value stack size in slots (16 bytes each); allocated lazily by the OS.
 constexpr size_t kStackSlots = size_t(1) << 22;
 
