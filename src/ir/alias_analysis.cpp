@@ -2,6 +2,7 @@
 #include "ir/alias_analysis.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 #include "frontend/diagnostics.h"
@@ -339,6 +340,80 @@ AliasAnalysis::AliasAnalysis(const Graph& g) {
       root_[out] = r;
       members_[r].push_back(out);
     }
+  }
+}
+
+namespace {
+
+// Node order of values: their nodes' order, then the result index.
+bool valueBefore(const IrValue* a, const IrValue* b) {
+  if (a->node() != b->node()) return a->node()->isBefore(b->node());
+  return a->outputIndex() < b->outputIndex();
+}
+
+}  // namespace
+
+void AliasAnalysis::insertMember(IrValue* r, IrValue* v) {
+  std::vector<IrValue*>& m = members_[r];
+  m.insert(std::upper_bound(m.begin(), m.end(), v, valueBefore), v);
+}
+
+void AliasAnalysis::addNode(const Node& n) {
+  for (size_t i = 0; i < n.numOutputs(); ++i) {
+    IrValue* out = n.output(i);
+    int src = aliasedArgIndex(n, i);
+    IrValue* r = src >= 0 ? root(n.tensorArg(static_cast<size_t>(src))) : out;
+    root_[out] = r;
+    insertMember(r, out);
+  }
+}
+
+void AliasAnalysis::removeNode(const Node& n) {
+  for (size_t i = 0; i < n.numOutputs(); ++i) {
+    IrValue* out = n.output(i);
+    auto it = root_.find(out);
+    TDSL_ASSERT(it != root_.end());
+    IrValue* r = it->second;
+    root_.erase(it);
+    std::vector<IrValue*>& m = members_[r];
+    m.erase(std::find(m.begin(), m.end(), out));
+    if (r == out) {
+      TDSL_ASSERT(m.empty());
+      members_.erase(r);
+    }
+  }
+}
+
+void AliasAnalysis::rerootAliasesOf(const IrValue* oldRoot) {
+  auto it = members_.find(oldRoot);
+  if (it == members_.end()) return;
+  std::vector<IrValue*> moved(it->second.begin(), it->second.end());
+  IrValue* self = const_cast<IrValue*>(oldRoot);
+  it->second = {self};
+  // In node order, so every value's aliased argument is rerooted before it.
+  std::vector<std::pair<IrValue*, IrValue*>> byRoot;  // (new root, value)
+  for (IrValue* v : moved) {
+    if (v == oldRoot) continue;
+    const Node& n = *v->node();
+    int src = aliasedArgIndex(n, static_cast<size_t>(v->outputIndex()));
+    TDSL_ASSERT(src >= 0);
+    IrValue* r = root(n.tensorArg(static_cast<size_t>(src)));
+    root_[v] = r;
+    byRoot.emplace_back(r, v);
+  }
+  // Usually all move to one storage: merge each run of equal roots at once.
+  size_t i = 0;
+  while (i < byRoot.size()) {
+    IrValue* r = byRoot[i].first;
+    std::vector<IrValue*> add;
+    size_t j = i;
+    while (j < byRoot.size() && byRoot[j].first == r) add.push_back(byRoot[j++].second);
+    std::vector<IrValue*>& m = members_[r];
+    std::vector<IrValue*> merged;
+    merged.reserve(m.size() + add.size());
+    std::merge(m.begin(), m.end(), add.begin(), add.end(), std::back_inserter(merged), valueBefore);
+    m = std::move(merged);
+    i = j;
   }
 }
 

@@ -64,7 +64,20 @@ class AliasAnalysis {
   // Every value using `root`'s storage, in node order (root first).
   const std::vector<IrValue*>& aliasesOf(const IrValue* root) const;
 
+  // Note [Incremental alias sets]: a pass that rewrites a few nodes at a time
+  // (reinplace) keeps the analysis exact without rebuilding it, which would
+  // cost O(graph) per rewrite. After each call the maps equal what the
+  // constructor computes on the current graph, member order included.
+  // A node just inserted: its results join their roots' sets, in node order.
+  void addNode(const Node& n);
+  // A node about to be erased (its results have no users left).
+  void removeNode(const Node& n);
+  // `oldRoot`'s uses were just redirected to a value of another storage: the
+  // values that aliased it (its views) now alias that value's storage.
+  void rerootAliasesOf(const IrValue* oldRoot);
+
  private:
+  void insertMember(IrValue* root, IrValue* v);
   std::unordered_map<const IrValue*, IrValue*> root_;
   std::unordered_map<const IrValue*, std::vector<IrValue*>> members_;
 };

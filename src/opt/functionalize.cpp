@@ -60,7 +60,8 @@ class Functionalizer {
     copyFunctional_ = copyInplace_ ? copyInplace_->functional : nullptr;
     generalizedScatter_ = opTable().find("as_strided_scatter");
     clone_ = opTable().find("clone");
-    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_ && clone_);
+    asStrided_ = opTable().find("as_strided");
+    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_ && clone_ && asStrided_);
   }
 
   void run(Graph& result) {
@@ -91,10 +92,31 @@ class Functionalizer {
     auto cached = viewCache_.find(v);
     if (cached != viewCache_.end() && cached->second.first == st.version && cached->second.second.first == r)
       return cached->second.second.second;
-    const Node* viewNode = v->node();
-    IrValue* replayed = replayView(*viewNode, v->outputIndex(), nullptr, /*onInput=*/false);
+    IrValue* replayed = collapsedView(v, r, st.current);
+    if (!replayed) replayed = replayView(*v->node(), v->outputIndex(), nullptr, /*onInput=*/false);
     viewCache_[v] = {st.version, {r, replayed}};
     return replayed;
+  }
+
+  // Note [Long view chains]: a view is replayed on every new version of its
+  // storage that reads it, and replaying a chain of k views emits k nodes, so
+  // `for i in range(n): x[i % 4].add_(1); x = x[1:]` would emit O(n^2) of
+  // them. A chain longer than kMaxReplayedChain is replayed as ONE as_strided
+  // of the current version instead, with the view's own sizes, strides and
+  // offset. That is exact when the current version has the root's layout
+  // (dtype, sizes, strides, offset): every view op computes its result's
+  // metadata from its operand's alone, so the chain replayed on such a value
+  // names the very elements the view named in the root. Short chains (what
+  // hand-written code produces) are replayed op by op, as before.
+  static constexpr size_t kMaxReplayedChain = 8;
+  IrValue* collapsedView(const IrValue* v, const IrValue* root, IrValue* current) {
+    auto chain = chain_.find(v);
+    if (chain == chain_.end() || chain->second.size() <= kMaxReplayedChain) return nullptr;
+    const ValueMeta& m = v->meta();
+    if (!isConcrete(m) || !isConcrete(current->meta()) || current->meta() != root->meta() || m.dtype != root->meta().dtype)
+      return nullptr;
+    return emitOp(out_, *asStrided_, {Arg::ofTensor(current), Arg::ofInts(m.sizes), Arg::ofInts(m.strides), Arg::ofInt(m.offset)})
+        ->output();
   }
 
   // Emits `viewNode` again with translated arguments; its aliased argument is
@@ -316,6 +338,7 @@ class Functionalizer {
   const OpDef* copyFunctional_;
   const OpDef* generalizedScatter_;
   const OpDef* clone_;
+  const OpDef* asStrided_;
   std::unordered_map<const IrValue*, const IrValue*> root_;      // input-graph value -> its storage root
   std::unordered_map<const IrValue*, std::vector<const Node*>> chain_;  // view -> chain from the root
   std::unordered_map<const IrValue*, const IrValue*> redirect_;  // in-place result -> the tensor it returns

@@ -98,17 +98,15 @@ class Reinplacer {
     }
     // Rewriting one candidate can make another profitable (an elementwise op
     // whose result a reinplaced scatter now copies into place), so sweep until
-    // nothing changes; alias facts are rebuilt only after a rewrite.
+    // nothing changes; each rewrite updates the alias facts in place (Note
+    // [Incremental alias sets]).
+    AliasAnalysis aa(g_);
     bool changed = true;
     while (changed) {
       changed = false;
       for (Node* n : order_) {
         if (done_.count(n)) continue;
-        if (!aa_) aa_ = std::make_unique<AliasAnalysis>(g_);
-        if (tryCandidate(n, *aa_)) {
-          changed = true;
-          aa_.reset();
-        }
+        if (tryCandidate(n, aa)) changed = true;
       }
     }
     removeRedundantClones();
@@ -262,7 +260,7 @@ class Reinplacer {
 
   // --- driver ---------------------------------------------------------------
 
-  bool tryCandidate(Node* n, const AliasAnalysis& aa) {
+  bool tryCandidate(Node* n, AliasAnalysis& aa) {
     Plan p;
     p.kind = kindOf(*n);
     p.base = n->tensorArg(0);
@@ -299,7 +297,7 @@ class Reinplacer {
       decisions_[n] = d;
       return false;
     }
-    rewrite(n, p);
+    rewrite(n, p, aa);
     d.reinplaced = true;
     d.reason = p.why;
     decisions_[n] = d;
@@ -307,18 +305,23 @@ class Reinplacer {
     return true;
   }
 
-  void rewrite(Node* n, const Plan& p) {
+  void rewrite(Node* n, const Plan& p, AliasAnalysis& aa) {
     if (p.kind == CandidateKind::Scatter) {
       const OpDef* view = viewOfScatter(n->op());
       std::vector<Arg> args = {Arg::ofTensor(p.base)};
       for (size_t i = 2; i < n->args().size(); ++i) args.push_back(n->args()[i]);
       Node* region = emitOp(g_, *view, std::move(args), n);
-      emitOp(g_, *ops_.copyInplace, {Arg::ofTensor(region->output()), n->args()[1], Arg::ofBool(false)}, n);
+      aa.addNode(*region);
+      Node* copy = emitOp(g_, *ops_.copyInplace, {Arg::ofTensor(region->output()), n->args()[1], Arg::ofBool(false)}, n);
+      aa.addNode(*copy);
       n->output()->replaceAllUsesWith(p.base);
     } else {
       Node* inplace = emitOp(g_, *n->op()->inplace, n->args(), n);
+      aa.addNode(*inplace);
       n->output()->replaceAllUsesWith(inplace->output());
     }
+    aa.rerootAliasesOf(n->output());
+    aa.removeNode(*n);
     g_.erase(n);
   }
 
@@ -407,7 +410,6 @@ class Reinplacer {
   std::unordered_map<Node*, std::string> labels_;
   std::unordered_map<Node*, ReinplaceDecision> decisions_;
   std::unordered_set<Node*> done_;
-  std::unique_ptr<AliasAnalysis> aa_;
 };
 
 }  // namespace
