@@ -44,7 +44,12 @@ std::vector<size_t> writtenArgIndices(const Node& n) {
   return out;
 }
 
-bool isMutation(const Node& n) { return !writtenArgIndices(n).empty(); }
+bool isMutation(const Node& n) {
+  if (!n.isOp()) return false;
+  for (const SchemaArg& a : n.op()->schema.args)
+    if (a.alias.isWrite) return true;
+  return false;
+}
 
 bool isViewNode(const Node& n) { return n.isOp() && n.numOutputs() > 0 && !isMutation(n) && aliasedArgIndex(n, 0) >= 0; }
 
@@ -291,7 +296,33 @@ constexpr int kOverlapBudget = 256;
 
 }  // namespace
 
+namespace {
+
+// The lowest and highest address of a concrete, non-empty region; false
+// otherwise. Allocation-free: passes ask regionOverlap about many pairs.
+bool addressBounds(const ValueMeta& m, int64_t* lo, int64_t* hi) {
+  auto offset = m.offset.maybeConstant();
+  if (!offset || m.sizes.size() != m.strides.size()) return false;
+  *lo = *hi = *offset;
+  for (size_t i = 0; i < m.sizes.size(); ++i) {
+    auto size = m.sizes[i].maybeConstant();
+    auto stride = m.strides[i].maybeConstant();
+    if (!size || !stride || *size <= 0) return false;
+    int64_t span;
+    if (__builtin_mul_overflow(*size - 1, *stride, &span)) return false;
+    int64_t& end = span < 0 ? *lo : *hi;
+    if (__builtin_add_overflow(end, span, &end)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
+  // Regions whose bounding intervals are apart are disjoint (and not Same:
+  // equal metadata has equal bounds); the full analysis would say so too.
+  int64_t aLo, aHi, bLo, bHi;
+  if (addressBounds(a, &aLo, &aHi) && addressBounds(b, &bLo, &bHi) && (aHi < bLo || bHi < aLo)) return Overlap::Disjoint;
   if (a.sizes == b.sizes && a.strides == b.strides && a.offset == b.offset) return Overlap::Same;
   std::vector<Dim> da, db;
   int64_t oa, ob, na, nb;

@@ -5,10 +5,11 @@
 #pragma once
 
 #include "ir/graph.h"
+#include "opt/pass_interrupt.h"
 
 namespace tdsl::opt {
 
 // Returns the number of nodes removed.
-int dce(ir::Graph& g);
+int dce(ir::Graph& g, PassInterrupt interrupt = {});
 
 }  // namespace tdsl::opt

@@ -55,7 +55,7 @@ bool chainHasTensorArgs(const std::vector<const Node*>& chain) {
 
 class Functionalizer {
  public:
-  explicit Functionalizer(const Graph& src) : src_(src), out_(src.name()) {
+  Functionalizer(const Graph& src, PassInterrupt interrupt) : src_(src), out_(src.name()), interrupt_(interrupt) {
     copyInplace_ = opTable().find("copy_");
     copyFunctional_ = copyInplace_ ? copyInplace_->functional : nullptr;
     generalizedScatter_ = opTable().find("as_strided_scatter");
@@ -66,6 +66,7 @@ class Functionalizer {
 
   void run(Graph& result) {
     for (Node* n : src_.nodes()) {
+      interrupt_.poll();
       if (n->isInput()) {
         IrValue* in = n->output();
         IrValue* mine = out_.addInput(in->name(), in->meta());
@@ -334,6 +335,7 @@ class Functionalizer {
 
   const Graph& src_;
   Graph out_;
+  PassInterrupt interrupt_;
   const OpDef* copyInplace_;
   const OpDef* copyFunctional_;
   const OpDef* generalizedScatter_;
@@ -348,6 +350,6 @@ class Functionalizer {
 
 }  // namespace
 
-void functionalize(Graph& g) { Functionalizer(g).run(g); }
+void functionalize(Graph& g, PassInterrupt interrupt) { Functionalizer(g, interrupt).run(g); }
 
 }  // namespace tdsl::opt

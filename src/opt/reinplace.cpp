@@ -83,7 +83,7 @@ struct Plan {
 
 class Reinplacer {
  public:
-  explicit Reinplacer(Graph& g) : g_(g) {}
+  Reinplacer(Graph& g, PassInterrupt interrupt) : g_(g), interrupt_(interrupt) {}
 
   ReinplaceReport run() {
     removeIdentityScatters();
@@ -106,6 +106,7 @@ class Reinplacer {
       changed = false;
       for (Node* n : order_) {
         if (done_.count(n)) continue;
+        interrupt_.poll();
         if (tryCandidate(n, aa)) changed = true;
       }
     }
@@ -224,9 +225,9 @@ class Reinplacer {
     for (IrValue* v : aa.aliasesOf(p.root)) {
       for (Node* u : v->users()) {
         if (u == &cand || !cand.isBefore(u) || u->position() >= endPos) continue;
+        if (!mayOverlap(v->meta(), p.region)) continue;
         if (isViewNode(*u) && aliasedArgIndex(*u, 0) >= 0 && u->tensorArg(static_cast<size_t>(aliasedArgIndex(*u, 0))) == v)
           continue;  // a view reads nothing; its own uses are checked as aliases
-        if (!mayOverlap(v->meta(), p.region)) continue;
         if (u->isOutput()) return "old value of the base is returned";
         return "old value read after the update by " + printedOpName(*u);
       }
@@ -335,6 +336,7 @@ class Reinplacer {
       changed = false;
       AliasAnalysis aa(g_);
       for (Node* c : g_.opNodes()) {
+        interrupt_.poll();
         if (c->op() != ops_.clone) continue;
         IrValue* x = c->tensorArg(0);
         IrValue* cv = c->output();
@@ -404,6 +406,7 @@ class Reinplacer {
   }
 
   Graph& g_;
+  PassInterrupt interrupt_;
   Ops ops_;
   ReinplaceReport report_;
   std::vector<Node*> order_;
@@ -422,16 +425,16 @@ std::string ReinplaceReport::str() const {
   return s;
 }
 
-ReinplaceReport reinplace(Graph& g, bool knownFunctional) {
+ReinplaceReport reinplace(Graph& g, bool knownFunctional, PassInterrupt interrupt) {
   // The precondition is checked, not assumed: mutation other than trailing
   // write-backs would make "reads after the update" meaningless. The pipeline
   // establishes it itself (and verifies that after every pass in debug
   // builds), so it does not pay for a second walk on every compile.
-  if (knownFunctional) return Reinplacer(g).run();
+  if (knownFunctional) return Reinplacer(g, interrupt).run();
   auto problems = verifyGraph(g, VerifyOptions{/*functional=*/true, /*checkMeta=*/false});
   if (!problems.empty())
     throw Error(ErrorKind::Value, "reinplace requires a functional graph (run functionalize first): " + problems.front());
-  return Reinplacer(g).run();
+  return Reinplacer(g, interrupt).run();
 }
 
 }  // namespace tdsl::opt
