@@ -440,10 +440,14 @@ void AliasAnalysis::rerootAliasesOf(const IrValue* oldRoot) {
     size_t j = i;
     while (j < byRoot.size() && byRoot[j].first == r) add.push_back(byRoot[j++].second);
     std::vector<IrValue*>& m = members_[r];
-    std::vector<IrValue*> merged;
-    merged.reserve(m.size() + add.size());
-    std::merge(m.begin(), m.end(), add.begin(), add.end(), std::back_inserter(merged), valueBefore);
-    m = std::move(merged);
+    if (add.size() * 8 < m.size()) {
+      for (IrValue* v : add) m.insert(std::upper_bound(m.begin(), m.end(), v, valueBefore), v);
+    } else {
+      std::vector<IrValue*> merged;
+      merged.reserve(m.size() + add.size());
+      std::merge(m.begin(), m.end(), add.begin(), add.end(), std::back_inserter(merged), valueBefore);
+      m = std::move(merged);
+    }
     i = j;
   }
 }
