@@ -332,6 +332,12 @@ Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
   return overlaps(canonical(da, oa), canonical(db, ob), &budget) == Tri::No ? Overlap::Disjoint : Overlap::May;
 }
 
+bool readsItsOwnWrites(const OpDef& op, const ValueMeta& written, const ValueMeta& source) {
+  Overlap o = regionOverlap(written, source);
+  if (o == Overlap::Disjoint) return false;
+  return !(o == Overlap::Same && written.dtype == source.dtype && op.has(kTagPointwise));
+}
+
 bool hasInternalOverlap(const ValueMeta& m) {
   if (m.isContiguous()) return false;  // also decides symbolic sizes
   std::vector<Dim> dims;

@@ -50,6 +50,19 @@ bool scatterMirrorsView(const OpDef& view, const OpDef& scatter);
 enum class Overlap { Disjoint, Same, May };
 Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b);
 inline bool mayOverlap(const ValueMeta& a, const ValueMeta& b) { return regionOverlap(a, b) != Overlap::Disjoint; }
+
+// Note [Overlapping sources]
+// An in-place op whose other tensor argument shares storage with the tensor
+// it writes reads, in eager mode, what the storage holds WHILE it writes:
+// `y[1:].sub_(y[:-1])` on a stepped (non-dense) y, whose overlap eager allows
+// (Note [Write overlap checks]), subtracts values it has just updated, as
+// PyTorch does; index_copy_/scatter_ with a source that is a view of self
+// read rows they already replaced. A functional graph reads every operand
+// before it writes (the op's functional twin), so it computes something else.
+// True unless the two regions are provably disjoint, or identical and the op
+// is elementwise (element i is read, then written, by iteration i alone).
+// The tracer breaks the graph before such an op so it runs eagerly.
+bool readsItsOwnWrites(const OpDef& op, const ValueMeta& written, const ValueMeta& source);
 // True unless the metadata provably maps distinct indices to distinct elements
 // (an expanded, stride-0 view overlaps itself).
 bool hasInternalOverlap(const ValueMeta& m);
