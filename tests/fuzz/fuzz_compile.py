@@ -110,6 +110,10 @@ class Gen:
         ]
         if self.isf:
             choices += [f"{a}.div_(2)", f"{a}.sin_()", f"{a}[1:4].mul_(0.1)"]
+        if self.overlap:  # sources overlapping a non-dense written view of the same tensor
+            choices += [f"{a}[1::2][1:].sub_({a}[1::2][:-1])", f"{a}[::2].scatter_(0, {self.idx()}, {a}[::2][1:])",
+                        f"{a}[::2].index_copy_(0, torch.tensor([1, 0]), {a}[::2][1:3])",
+                        f"{a}[::3][1:].copy_({a}[::3][:-1])", f"{a}[::2][1:].add_({a}[::2][:-1], alpha=2)"]
         self.emit(r.choice(choices))
 
     def stmt(self, budget):
