@@ -2,6 +2,7 @@
 #include "ir/alias_analysis.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 #include "frontend/diagnostics.h"
@@ -43,7 +44,12 @@ std::vector<size_t> writtenArgIndices(const Node& n) {
   return out;
 }
 
-bool isMutation(const Node& n) { return !writtenArgIndices(n).empty(); }
+bool isMutation(const Node& n) {
+  if (!n.isOp()) return false;
+  for (const SchemaArg& a : n.op()->schema.args)
+    if (a.alias.isWrite) return true;
+  return false;
+}
 
 bool isViewNode(const Node& n) { return n.isOp() && n.numOutputs() > 0 && !isMutation(n) && aliasedArgIndex(n, 0) >= 0; }
 
@@ -290,7 +296,33 @@ constexpr int kOverlapBudget = 256;
 
 }  // namespace
 
+namespace {
+
+// The lowest and highest address of a concrete, non-empty region; false
+// otherwise. Allocation-free: passes ask regionOverlap about many pairs.
+bool addressBounds(const ValueMeta& m, int64_t* lo, int64_t* hi) {
+  auto offset = m.offset.maybeConstant();
+  if (!offset || m.sizes.size() != m.strides.size()) return false;
+  *lo = *hi = *offset;
+  for (size_t i = 0; i < m.sizes.size(); ++i) {
+    auto size = m.sizes[i].maybeConstant();
+    auto stride = m.strides[i].maybeConstant();
+    if (!size || !stride || *size <= 0) return false;
+    int64_t span;
+    if (__builtin_mul_overflow(*size - 1, *stride, &span)) return false;
+    int64_t& end = span < 0 ? *lo : *hi;
+    if (__builtin_add_overflow(end, span, &end)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
+  // Regions whose bounding intervals are apart are disjoint (and not Same:
+  // equal metadata has equal bounds); the full analysis would say so too.
+  int64_t aLo, aHi, bLo, bHi;
+  if (addressBounds(a, &aLo, &aHi) && addressBounds(b, &bLo, &bHi) && (aHi < bLo || bHi < aLo)) return Overlap::Disjoint;
   if (a.sizes == b.sizes && a.strides == b.strides && a.offset == b.offset) return Overlap::Same;
   std::vector<Dim> da, db;
   int64_t oa, ob, na, nb;
@@ -298,6 +330,12 @@ Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
   if (na == 0 || nb == 0) return Overlap::Disjoint;
   int budget = kOverlapBudget;
   return overlaps(canonical(da, oa), canonical(db, ob), &budget) == Tri::No ? Overlap::Disjoint : Overlap::May;
+}
+
+bool readsItsOwnWrites(const OpDef& op, const ValueMeta& written, const ValueMeta& source) {
+  Overlap o = regionOverlap(written, source);
+  if (o == Overlap::Disjoint) return false;
+  return !(o == Overlap::Same && written.dtype == source.dtype && op.has(kTagPointwise));
 }
 
 bool hasInternalOverlap(const ValueMeta& m) {
@@ -339,6 +377,84 @@ AliasAnalysis::AliasAnalysis(const Graph& g) {
       root_[out] = r;
       members_[r].push_back(out);
     }
+  }
+}
+
+namespace {
+
+// Node order of values: their nodes' order, then the result index.
+bool valueBefore(const IrValue* a, const IrValue* b) {
+  if (a->node() != b->node()) return a->node()->isBefore(b->node());
+  return a->outputIndex() < b->outputIndex();
+}
+
+}  // namespace
+
+void AliasAnalysis::insertMember(IrValue* r, IrValue* v) {
+  std::vector<IrValue*>& m = members_[r];
+  m.insert(std::upper_bound(m.begin(), m.end(), v, valueBefore), v);
+}
+
+void AliasAnalysis::addNode(const Node& n) {
+  for (size_t i = 0; i < n.numOutputs(); ++i) {
+    IrValue* out = n.output(i);
+    int src = aliasedArgIndex(n, i);
+    IrValue* r = src >= 0 ? root(n.tensorArg(static_cast<size_t>(src))) : out;
+    root_[out] = r;
+    insertMember(r, out);
+  }
+}
+
+void AliasAnalysis::removeNode(const Node& n) {
+  for (size_t i = 0; i < n.numOutputs(); ++i) {
+    IrValue* out = n.output(i);
+    auto it = root_.find(out);
+    TDSL_ASSERT(it != root_.end());
+    IrValue* r = it->second;
+    root_.erase(it);
+    std::vector<IrValue*>& m = members_[r];
+    m.erase(std::find(m.begin(), m.end(), out));
+    if (r == out) {
+      TDSL_ASSERT(m.empty());
+      members_.erase(r);
+    }
+  }
+}
+
+void AliasAnalysis::rerootAliasesOf(const IrValue* oldRoot) {
+  auto it = members_.find(oldRoot);
+  if (it == members_.end()) return;
+  std::vector<IrValue*> moved(it->second.begin(), it->second.end());
+  IrValue* self = const_cast<IrValue*>(oldRoot);
+  it->second = {self};
+  // In node order, so every value's aliased argument is rerooted before it.
+  std::vector<std::pair<IrValue*, IrValue*>> byRoot;  // (new root, value)
+  for (IrValue* v : moved) {
+    if (v == oldRoot) continue;
+    const Node& n = *v->node();
+    int src = aliasedArgIndex(n, static_cast<size_t>(v->outputIndex()));
+    TDSL_ASSERT(src >= 0);
+    IrValue* r = root(n.tensorArg(static_cast<size_t>(src)));
+    root_[v] = r;
+    byRoot.emplace_back(r, v);
+  }
+  // Usually all move to one storage: merge each run of equal roots at once.
+  size_t i = 0;
+  while (i < byRoot.size()) {
+    IrValue* r = byRoot[i].first;
+    std::vector<IrValue*> add;
+    size_t j = i;
+    while (j < byRoot.size() && byRoot[j].first == r) add.push_back(byRoot[j++].second);
+    std::vector<IrValue*>& m = members_[r];
+    if (add.size() * 8 < m.size()) {
+      for (IrValue* v : add) m.insert(std::upper_bound(m.begin(), m.end(), v, valueBefore), v);
+    } else {
+      std::vector<IrValue*> merged;
+      merged.reserve(m.size() + add.size());
+      std::merge(m.begin(), m.end(), add.begin(), add.end(), std::back_inserter(merged), valueBefore);
+      m = std::move(merged);
+    }
+    i = j;
   }
 }
 

@@ -50,6 +50,19 @@ bool scatterMirrorsView(const OpDef& view, const OpDef& scatter);
 enum class Overlap { Disjoint, Same, May };
 Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b);
 inline bool mayOverlap(const ValueMeta& a, const ValueMeta& b) { return regionOverlap(a, b) != Overlap::Disjoint; }
+
+// Note [Overlapping sources]
+// An in-place op whose other tensor argument shares storage with the tensor
+// it writes reads, in eager mode, what the storage holds WHILE it writes:
+// `y[1:].sub_(y[:-1])` on a stepped (non-dense) y, whose overlap eager allows
+// (Note [Write overlap checks]), subtracts values it has just updated, as
+// PyTorch does; index_copy_/scatter_ with a source that is a view of self
+// read rows they already replaced. A functional graph reads every operand
+// before it writes (the op's functional twin), so it computes something else.
+// True unless the two regions are provably disjoint, or identical and the op
+// is elementwise (element i is read, then written, by iteration i alone).
+// The tracer breaks the graph before such an op so it runs eagerly.
+bool readsItsOwnWrites(const OpDef& op, const ValueMeta& written, const ValueMeta& source);
 // True unless the metadata provably maps distinct indices to distinct elements
 // (an expanded, stride-0 view overlaps itself).
 bool hasInternalOverlap(const ValueMeta& m);
@@ -64,7 +77,20 @@ class AliasAnalysis {
   // Every value using `root`'s storage, in node order (root first).
   const std::vector<IrValue*>& aliasesOf(const IrValue* root) const;
 
+  // Note [Incremental alias sets]: a pass that rewrites a few nodes at a time
+  // (reinplace) keeps the analysis exact without rebuilding it, which would
+  // cost O(graph) per rewrite. After each call the maps equal what the
+  // constructor computes on the current graph, member order included.
+  // A node just inserted: its results join their roots' sets, in node order.
+  void addNode(const Node& n);
+  // A node about to be erased (its results have no users left).
+  void removeNode(const Node& n);
+  // `oldRoot`'s uses were just redirected to a value of another storage: the
+  // values that aliased it (its views) now alias that value's storage.
+  void rerootAliasesOf(const IrValue* oldRoot);
+
  private:
+  void insertMember(IrValue* root, IrValue* v);
   std::unordered_map<const IrValue*, IrValue*> root_;
   std::unordered_map<const IrValue*, std::vector<IrValue*>> members_;
 };

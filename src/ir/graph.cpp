@@ -131,6 +131,16 @@ std::vector<IrValue*> Arg::values() const {
 
 namespace {
 
+// Drops one entry of `user`, searching from the back: the nodes passes
+// erase are mostly recent users, and a value such as a graph input can have
+// a user per node. Erasing drops every entry of the node, so which entry
+// goes first does not change the resulting order.
+void removeUser(std::vector<Node*>& users, const Node* user) {
+  auto it = std::find(users.rbegin(), users.rend(), user);
+  TDSL_ASSERT(it != users.rend());
+  users.erase(std::next(it).base());
+}
+
 // The users of a value, each once (a node reading it twice is listed twice),
 // copied so the caller may rewrite arguments while walking them.
 std::vector<Node*> distinctUsers(std::vector<Node*> users) {
@@ -214,11 +224,7 @@ void Graph::addUses(Node* node) {
 
 void Graph::removeUses(Node* node) {
   for (auto& a : node->args_)
-    for (IrValue* v : a.values()) {
-      auto it = std::find(v->users_.begin(), v->users_.end(), node);
-      TDSL_ASSERT(it != v->users_.end());
-      v->users_.erase(it);
-    }
+    for (IrValue* v : a.values()) removeUser(v->users_, node);
 }
 
 void Graph::assignPosition(Node* node) {

@@ -78,7 +78,7 @@ bool rootEscapes(const IrValue* root, const AliasAnalysis& aa) {
 
 }  // namespace
 
-int cse(Graph& g) {
+int cse(Graph& g, PassInterrupt interrupt) {
   AliasAnalysis aa(g);
   std::unordered_map<const IrValue*, int> epoch;
   std::unordered_map<std::string, Node*> seen;
@@ -94,6 +94,7 @@ int cse(Graph& g) {
   };
   int removed = 0;
   for (Node* n : g.nodes()) {
+    interrupt.poll();
     if (!n->isOp()) continue;
     if (isMutation(*n)) {
       for (size_t i : writtenArgIndices(*n))

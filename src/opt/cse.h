@@ -15,10 +15,11 @@
 #pragma once
 
 #include "ir/graph.h"
+#include "opt/pass_interrupt.h"
 
 namespace tdsl::opt {
 
 // Returns the number of nodes removed.
-int cse(ir::Graph& g);
+int cse(ir::Graph& g, PassInterrupt interrupt = {});
 
 }  // namespace tdsl::opt

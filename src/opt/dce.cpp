@@ -1,22 +1,58 @@
 // Dead code elimination (see dce.h).
 #include "opt/dce.h"
 
+#include <unordered_set>
+
 #include "ir/alias_analysis.h"
+#include "ir/op_table.h"
 
 namespace tdsl::opt {
 
 using namespace tdsl::ir;
 
-int dce(Graph& g) {
+namespace {
+
+// Note [Shape checks in dynamic graphs]
+// A graph traced with symbolic sizes runs on sizes the trace never saw, and
+// an op's shape checks that passed at trace time may fail then: eager raises
+// "The size of tensor a (3) must match the size of tensor b (4)" for
+// `t[1::3] += x[::3]` on 10 elements though 8 and 6 were fine. Removing such
+// a node because its result is unused would turn that error into a result.
+// So a dead node is kept when its shapes derive from symbolic sizes (its
+// arguments are, transitively, computed from a value with symbolic
+// metadata; recorded sizes may look concrete, as a stepped slice's do) and
+// it checks shapes against each other or against its arguments: every op
+// except pointwise ops and reductions of a single tensor, whose only
+// shape rule is the rank (fixed by the guards). Graphs without symbolic
+// sizes (every static graph) lose every dead node as before.
+bool checksShapes(const Node& n) {
+  if (n.op()->has(kTagPointwise) || n.op()->has(kTagReduction)) return n.inputValues().size() > 1;
+  return true;
+}
+
+}  // namespace
+
+int dce(Graph& g, PassInterrupt interrupt) {
+  std::unordered_set<const IrValue*> symbolicShaped;  // Note [Shape checks in dynamic graphs]
+  for (Node* n : g.nodes()) {
+    bool derived = false;
+    for (IrValue* v : n->inputValues()) derived = derived || symbolicShaped.count(v) > 0;
+    for (size_t i = 0; i < n->numOutputs(); ++i)
+      if (derived || !isConcrete(n->output(i)->meta())) symbolicShaped.insert(n->output(i));
+  }
   int removed = 0;
   auto nodes = g.nodes();
   // Walking backwards removes whole dead chains in one sweep.
   for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
     Node* n = *it;
+    interrupt.poll();
     if (!n->isOp() || isMutation(*n)) continue;
     bool used = false;
     for (size_t i = 0; i < n->numOutputs(); ++i) used = used || n->output(i)->hasUsers();
     if (used) continue;
+    bool mayRaise = false;
+    for (IrValue* v : n->inputValues()) mayRaise = mayRaise || symbolicShaped.count(v) > 0;
+    if (mayRaise && checksShapes(*n)) continue;
     g.erase(n);
     ++removed;
   }

@@ -55,16 +55,18 @@ bool chainHasTensorArgs(const std::vector<const Node*>& chain) {
 
 class Functionalizer {
  public:
-  explicit Functionalizer(const Graph& src) : src_(src), out_(src.name()) {
+  Functionalizer(const Graph& src, PassInterrupt interrupt) : src_(src), out_(src.name()), interrupt_(interrupt) {
     copyInplace_ = opTable().find("copy_");
     copyFunctional_ = copyInplace_ ? copyInplace_->functional : nullptr;
     generalizedScatter_ = opTable().find("as_strided_scatter");
     clone_ = opTable().find("clone");
-    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_ && clone_);
+    asStrided_ = opTable().find("as_strided");
+    TDSL_ASSERT(copyInplace_ && copyFunctional_ && generalizedScatter_ && clone_ && asStrided_);
   }
 
   void run(Graph& result) {
     for (Node* n : src_.nodes()) {
+      interrupt_.poll();
       if (n->isInput()) {
         IrValue* in = n->output();
         IrValue* mine = out_.addInput(in->name(), in->meta());
@@ -91,10 +93,30 @@ class Functionalizer {
     auto cached = viewCache_.find(v);
     if (cached != viewCache_.end() && cached->second.first == st.version && cached->second.second.first == r)
       return cached->second.second.second;
-    const Node* viewNode = v->node();
-    IrValue* replayed = replayView(*viewNode, v->outputIndex(), nullptr, /*onInput=*/false);
+    IrValue* replayed = collapsedView(v, r, st.current);
+    if (!replayed) replayed = replayView(*v->node(), v->outputIndex(), nullptr, /*onInput=*/false);
     viewCache_[v] = {st.version, {r, replayed}};
     return replayed;
+  }
+
+  // Note [Long view chains]: a view is replayed on every new version of its
+  // storage that reads it, and replaying a chain of k views emits k nodes, so
+  // `for i in range(n): x[i % 4].add_(1); x = x[1:]` would emit O(n^2) of
+  // them. A chain longer than kMaxReplayedChain is replayed as ONE as_strided
+  // of the current version instead, with the view's own sizes, strides and
+  // offset. That is exact when the current version has the root's layout
+  // (dtype, sizes, strides, offset): every view op computes its result's
+  // metadata from its operand's alone, so the chain replayed on such a value
+  // names the very elements the view named in the root. Short chains (what
+  // hand-written code produces) are replayed op by op, as before.
+  static constexpr size_t kMaxReplayedChain = 8;
+  IrValue* collapsedView(const IrValue* v, const IrValue* root, IrValue* current) {
+    if (chainLength(v) <= kMaxReplayedChain) return nullptr;
+    const ValueMeta& m = v->meta();
+    if (!isConcrete(m) || !isConcrete(current->meta()) || current->meta() != root->meta() || m.dtype != root->meta().dtype)
+      return nullptr;
+    return emitOp(out_, *asStrided_, {Arg::ofTensor(current), Arg::ofInts(m.sizes), Arg::ofInts(m.strides), Arg::ofInt(m.offset)})
+        ->output();
   }
 
   // Emits `viewNode` again with translated arguments; its aliased argument is
@@ -152,8 +174,8 @@ class Functionalizer {
           int src = aliasedArgIndex(n, i);
           const IrValue* parent = n.tensorArg(static_cast<size_t>(src));
           root_[n.output(i)] = root_.at(resolve(parent));
-          chain_[n.output(i)] = chainOf(parent);
-          chain_[n.output(i)].push_back(&n);
+          const IrValue* from = resolve(parent);
+          chain_[n.output(i)] = ViewLink{from, &n, chainLength(from) + 1};
         }
         return;
       }
@@ -190,7 +212,7 @@ class Functionalizer {
     // preserve_format layout) when x is dense. A write through a view is
     // scattered into its base, whose layout the scatter keeps.
     const ValueMeta& tm = targetNow->meta();
-    const bool layoutMatters = chainOf(target).empty() && isConcrete(tm) && isNonOverlappingAndDense(toTensorMeta(tm));
+    const bool layoutMatters = chainLength(target) == 0 && isConcrete(tm) && isNonOverlappingAndDense(toTensorMeta(tm));
     auto keepsLayout = [&](const ValueMeta& m) {
       return !layoutMatters || m.strides == tm.strides || (m.isContiguous() && tm.isContiguous());
     };
@@ -223,26 +245,37 @@ class Functionalizer {
     return red == redirect_.end() ? v : resolve(red->second);
   }
 
+  // The view chain from the storage root to `v` (Note [View links]).
   std::vector<const Node*> chainOf(const IrValue* v) const {
-    v = resolve(v);
-    auto it = chain_.find(v);
-    return it == chain_.end() ? std::vector<const Node*>{} : it->second;
+    std::vector<const Node*> chain;
+    for (auto it = chain_.find(resolve(v)); it != chain_.end(); it = chain_.find(it->second.parent))
+      chain.push_back(it->second.node);
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+  }
+  size_t chainLength(const IrValue* v) const {
+    auto it = chain_.find(resolve(v));
+    return it == chain_.end() ? 0 : it->second.length;
+  }
+  const Node* chainLast(const IrValue* v) const {
+    auto it = chain_.find(resolve(v));
+    return it == chain_.end() ? nullptr : it->second.node;
   }
 
   void writeThrough(const IrValue* target, IrValue* targetNow, IrValue* newValue) {
     target = resolve(target);
     const IrValue* r = root_.at(target);
     Storage& st = storage_.at(r);
-    std::vector<const Node*> chain = chainOf(target);
-    if (chain.empty()) {
+    const size_t length = chainLength(target);
+    if (length == 0) {
       st.current = newValue;
       st.wroteWhole = true;
     } else {
       IrValue* base = st.current;
-      const Node& last = *chain.back();
+      const Node& last = *chainLast(target);
       const OpDef* inverse = last.op()->inverse;
       Node* scatter;
-      if (chain.size() == 1 && inverse && scatterMirrorsView(*last.op(), *inverse)) {
+      if (length == 1 && inverse && scatterMirrorsView(*last.op(), *inverse)) {
         // base, src, then the view's own non-self arguments (Note [View inverses]).
         std::vector<Arg> args = {Arg::ofTensor(base), Arg::ofTensor(newValue)};
         std::vector<Arg> viewArgs = translateArgs(last);
@@ -269,8 +302,10 @@ class Functionalizer {
                           Arg::ofInt(m.offset)});
       }
       st.current = scatter->output();
-      if (st.regionChain.empty()) st.regionChain = chain;
-      else if (!sameChain(st.regionChain, chain)) st.regionStatic = false;
+      // Chains of different lengths differ: only equal lengths are compared.
+      if (st.regionChain.empty()) st.regionChain = chainOf(target);
+      else if (st.regionStatic && (st.regionChain.size() != length || !sameChain(st.regionChain, chainOf(target))))
+        st.regionStatic = false;
       st.lastRegionValue = newValue;
     }
     ++st.version;
@@ -312,12 +347,23 @@ class Functionalizer {
 
   const Graph& src_;
   Graph out_;
+  PassInterrupt interrupt_;
   const OpDef* copyInplace_;
   const OpDef* copyFunctional_;
   const OpDef* generalizedScatter_;
   const OpDef* clone_;
+  const OpDef* asStrided_;
   std::unordered_map<const IrValue*, const IrValue*> root_;      // input-graph value -> its storage root
-  std::unordered_map<const IrValue*, std::vector<const Node*>> chain_;  // view -> chain from the root
+  // Note [View links]: each view records the view (or root) it was taken of,
+  // resolved through in-place results, and its chain's length; chainOf
+  // rebuilds the chain only where a whole chain is needed, so recording a
+  // view costs O(1) however deep it is.
+  struct ViewLink {
+    const IrValue* parent;
+    const Node* node;
+    size_t length;
+  };
+  std::unordered_map<const IrValue*, ViewLink> chain_;  // view -> its link towards the root
   std::unordered_map<const IrValue*, const IrValue*> redirect_;  // in-place result -> the tensor it returns
   std::unordered_map<const IrValue*, Storage> storage_;
   std::unordered_map<const IrValue*, std::pair<int, std::pair<const IrValue*, IrValue*>>> viewCache_;
@@ -325,6 +371,6 @@ class Functionalizer {
 
 }  // namespace
 
-void functionalize(Graph& g) { Functionalizer(g).run(g); }
+void functionalize(Graph& g, PassInterrupt interrupt) { Functionalizer(g, interrupt).run(g); }
 
 }  // namespace tdsl::opt

@@ -30,9 +30,10 @@
 #pragma once
 
 #include "ir/graph.h"
+#include "opt/pass_interrupt.h"
 
 namespace tdsl::opt {
 
-void functionalize(ir::Graph& g);
+void functionalize(ir::Graph& g, PassInterrupt interrupt = {});
 
 }  // namespace tdsl::opt

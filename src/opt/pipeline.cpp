@@ -18,15 +18,16 @@ struct PassEntry {
   const char* name;
   bool producesFunctional;  // verify the functional form afterwards
   // `functional`: the graph is known to be functional on entry.
-  void (*run)(Graph& g, PipelineResult& result, bool functional);
+  void (*run)(Graph& g, PipelineResult& result, bool functional, PassInterrupt interrupt);
 };
 
 // The one ordered list of passes.
 const PassEntry kPasses[] = {
-    {"functionalize", true, [](Graph& g, PipelineResult&, bool) { functionalize(g); }},
-    {"reinplace", false, [](Graph& g, PipelineResult& r, bool functional) { r.reinplace = reinplace(g, functional); }},
-    {"dce", false, [](Graph& g, PipelineResult&, bool) { dce(g); }},
-    {"cse", false, [](Graph& g, PipelineResult&, bool) { cse(g); }},
+    {"functionalize", true, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { functionalize(g, i); }},
+    {"reinplace", false,
+     [](Graph& g, PipelineResult& r, bool functional, PassInterrupt i) { r.reinplace = reinplace(g, functional, i); }},
+    {"dce", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { dce(g, i); }},
+    {"cse", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { cse(g, i); }},
 };
 
 const PassEntry* findPass(const std::string& name) {
@@ -58,8 +59,9 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
       for (auto& n : passNames()) known += (known.empty() ? "" : ", ") + n;
       throw Error(ErrorKind::Value, "unknown pass '" + name + "' (known: " + known + ")");
     }
+    options.interrupt.poll();
     std::string before = options.log ? printGraph(g) : std::string();
-    pass->run(g, result, functional);
+    pass->run(g, result, functional, options.interrupt);
     result.ran.push_back(name);
     // dce and cse keep a functional graph functional.
     functional = pass->producesFunctional || (functional && name != "reinplace");

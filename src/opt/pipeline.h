@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ir/graph.h"
+#include "opt/pass_interrupt.h"
 #include "opt/reinplace.h"
 
 namespace tdsl::opt {
@@ -32,6 +33,8 @@ struct PipelineOptions {
   // The graph is functional on entry (an earlier runPasses ran functionalize
   // on it): passes that require that form need not verify it again.
   bool inputFunctional = false;
+  // Polled by every pass (Note [Interrupting passes]).
+  PassInterrupt interrupt;
 };
 
 struct PipelineResult {

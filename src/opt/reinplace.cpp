@@ -1,6 +1,7 @@
 // Reinplacing: see reinplace.h for the contract.
 #include "opt/reinplace.h"
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 #include "ir/meta_inference.h"
 #include "ir/op_table.h"
 #include "ir/verifier.h"
+#include "opt/storage_uses.h"
 
 namespace tdsl::opt {
 
@@ -83,7 +85,7 @@ struct Plan {
 
 class Reinplacer {
  public:
-  explicit Reinplacer(Graph& g) : g_(g) {}
+  Reinplacer(Graph& g, PassInterrupt interrupt) : g_(g), interrupt_(interrupt) {}
 
   ReinplaceReport run() {
     removeIdentityScatters();
@@ -98,17 +100,18 @@ class Reinplacer {
     }
     // Rewriting one candidate can make another profitable (an elementwise op
     // whose result a reinplaced scatter now copies into place), so sweep until
-    // nothing changes; alias facts are rebuilt only after a rewrite.
+    // nothing changes; each rewrite updates the alias facts in place (Note
+    // [Incremental alias sets]).
+    AliasAnalysis aa(g_);
+    StorageUses uses(g_, aa);
+    uses_ = &uses;
     bool changed = true;
     while (changed) {
       changed = false;
       for (Node* n : order_) {
         if (done_.count(n)) continue;
-        if (!aa_) aa_ = std::make_unique<AliasAnalysis>(g_);
-        if (tryCandidate(n, *aa_)) {
-          changed = true;
-          aa_.reset();
-        }
+        interrupt_.poll();
+        if (tryCandidate(n, aa)) changed = true;
       }
     }
     removeRedundantClones();
@@ -145,23 +148,88 @@ class Reinplacer {
   }
 
   // "Flows back": depth-first walk from the candidate through indexed updates
-  // and scatters that take the current value as their updated operand.
+  // and scatters that take the current value as their updated operand; the
+  // first end copy met is the write-back.
+  //
+  // Note [Flow-back memo]: the walk's edges (value -> result of an allowed
+  // user taking it as args[0]) give every value at most one parent, so the
+  // walk from a value visits its subtree, in preorder with children in
+  // reverse push order (the stack's order), and meets copy_ users in an order
+  // that does not depend on the candidate. copiesBelow(v) caches that
+  // sequence of copies whose source is the visited value; the first of them
+  // that is an end copy for this candidate (isEndCopy, checked now) is what
+  // the walk would return. A rewrite changes the users of a few values
+  // (invalidateWalk); their cached sequences and those of their ancestors are
+  // dropped. Invariant: when a value has no entry, neither has any ancestor,
+  // so dropping stops at the first value without one.
   Node* flowsBackToInput(Node& cand, const Plan& p, const AliasAnalysis& aa) {
-    std::vector<IrValue*> pending = {cand.output()};
-    std::unordered_set<IrValue*> seen;
-    while (!pending.empty()) {
-      IrValue* current = pending.back();
-      pending.pop_back();
-      if (!seen.insert(current).second) continue;
-      for (Node* u : current->users()) {
-        if (isEndCopy(*u, current, p, aa)) return u;
-        bool allowed = u->isOp() && !isMutation(*u) && u->numOutputs() == 1 &&
-                       (u->op()->has(kTagIndexedUpdate) || u->op()->has(kTagScatter));
-        if (allowed && u->tensorArg(0) == current && sameLayout(u->output()->meta(), current->meta()))
-          pending.push_back(u->output());
-      }
-    }
+    for (Node* u : copiesBelow(cand.output()))
+      if (isEndCopy(*u, u->tensorArg(1), p, aa)) return u;
     return nullptr;
+  }
+
+  bool isWalkEdge(const Node& u, const IrValue* current) {
+    bool allowed = u.isOp() && !isMutation(u) && u.numOutputs() == 1 &&
+                   (u.op()->has(kTagIndexedUpdate) || u.op()->has(kTagScatter));
+    return allowed && u.tensorArg(0) == current && sameLayout(u.output()->meta(), current->meta());
+  }
+
+  // The walk parent of `v` (nullptr for a walk root).
+  IrValue* walkParent(const IrValue* v) {
+    const Node& n = *v->node();
+    IrValue* parent = n.isOp() ? n.tensorArg(0) : nullptr;
+    return parent && n.numOutputs() == 1 && isWalkEdge(n, parent) ? parent : nullptr;
+  }
+
+  const std::vector<Node*>& copiesBelow(IrValue* root) {
+    auto found = walkMemo_.find(root);
+    if (found != walkMemo_.end()) return found->second;
+    // Post-order without recursion (chains can be as long as the graph).
+    struct Frame {
+      IrValue* value;
+      std::vector<IrValue*> children;  // in visiting order
+      bool expanded = false;
+    };
+    std::vector<Frame> stack;
+    stack.push_back({root, {}});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (!f.expanded) {
+        f.expanded = true;
+        std::vector<IrValue*> pushed;
+        for (Node* u : f.value->users())
+          if (isWalkEdge(*u, f.value)) pushed.push_back(u->output());
+        // Popped last-pushed first; a child pushed twice is visited once.
+        for (auto it = pushed.rbegin(); it != pushed.rend(); ++it)
+          if (std::find(f.children.begin(), f.children.end(), *it) == f.children.end()) f.children.push_back(*it);
+        std::vector<IrValue*> todo;
+        for (IrValue* c : f.children)
+          if (!walkMemo_.count(c)) todo.push_back(c);
+        for (IrValue* c : todo) stack.push_back({c, {}});
+        if (!todo.empty()) continue;
+      }
+      Frame done = std::move(stack.back());
+      stack.pop_back();
+      if (walkMemo_.count(done.value)) continue;
+      std::vector<Node*> copies;
+      for (Node* u : done.value->users())
+        if (u->op() == ops_.copyInplace && u->tensorArg(1) == done.value && u->tensorArg(0) != done.value) copies.push_back(u);
+      for (IrValue* c : done.children) {
+        const std::vector<Node*>& below = walkMemo_.at(c);
+        copies.insert(copies.end(), below.begin(), below.end());
+      }
+      walkMemo_.emplace(done.value, std::move(copies));
+    }
+    return walkMemo_.at(root);
+  }
+
+  void invalidateWalk(const IrValue* v) {
+    while (v) {
+      auto it = walkMemo_.find(v);
+      if (it == walkMemo_.end()) return;
+      walkMemo_.erase(it);
+      v = walkParent(v);
+    }
   }
 
   bool isProfitable(Node& cand, Plan& p, const AliasAnalysis& aa) {
@@ -222,16 +290,30 @@ class Reinplacer {
     }
     const int64_t endPos = p.endCopy ? p.endCopy->position() : std::numeric_limits<int64_t>::max();
     if (p.root->node()->isInput() && !p.endCopy) return "graph input without a write-back";
-    // Liveness by version: old-value reads between the candidate and the write-back.
-    for (IrValue* v : aa.aliasesOf(p.root)) {
-      for (Node* u : v->users()) {
-        if (u == &cand || !cand.isBefore(u) || u->position() >= endPos) continue;
-        if (isViewNode(*u) && aliasedArgIndex(*u, 0) >= 0 && u->tensorArg(static_cast<size_t>(aliasedArgIndex(*u, 0))) == v)
-          continue;  // a view reads nothing; its own uses are checked as aliases
-        if (!mayOverlap(v->meta(), p.region)) continue;
-        if (u->isOutput()) return "old value of the base is returned";
-        return "old value read after the update by " + printedOpName(*u);
+    // Liveness by version: old-value reads between the candidate and the
+    // write-back. Only the window's uses are visited (Note [Storage use
+    // index]); among the offending reads the one reported is the first in
+    // alias order, then use-list order, as a walk over every alias would meet.
+    const StorageUse* offender = nullptr;
+    std::pair<size_t, size_t> offenderRank;
+    for (auto it = uses_->begin(p.root, &cand), end = uses_->end(p.root); it != end && it->user->position() < endPos; ++it) {
+      Node* u = it->user;
+      IrValue* v = it->value;
+      if (!mayOverlap(v->meta(), p.region)) continue;
+      if (isViewNode(*u) && aliasedArgIndex(*u, 0) >= 0 && u->tensorArg(static_cast<size_t>(aliasedArgIndex(*u, 0))) == v)
+        continue;  // a view reads nothing; its own uses are checked as aliases
+      const auto& aliases = aa.aliasesOf(p.root);
+      const auto& users = v->users();
+      std::pair<size_t, size_t> rank(std::find(aliases.begin(), aliases.end(), v) - aliases.begin(),
+                                     std::find(users.begin(), users.end(), u) - users.begin());
+      if (!offender || rank < offenderRank) {
+        offender = &*it;
+        offenderRank = rank;
       }
+    }
+    if (offender) {
+      if (offender->user->isOutput()) return "old value of the base is returned";
+      return "old value read after the update by " + printedOpName(*offender->user);
     }
     // The result must not escape as an output eager returns fresh.
     if (p.root->node()->isInput())
@@ -240,29 +322,46 @@ class Reinplacer {
           if (u->isOutput()) return "result is a graph output that eager returns fresh";
     // The write-back goes into the same input and region (isEndCopy), and it
     // ends this version chain: the value it writes is not updated further.
-    if (p.endCopy) {
-      IrValue* written = p.endCopy->tensorArg(1);
-      for (Node* u : written->users())
-        if (u != p.endCopy && p.endCopy->isBefore(u) && !isViewNode(*u))
-          return "written-back value is used again after the write-back";
+    if (p.endCopy && usedAfterWriteBack(p.endCopy)) return "written-back value is used again after the write-back";
+    // No later write may clobber the result while it is still read: a write
+    // into the written region after the candidate, with a read of the
+    // result's storage (other than the write-back) after that write.
+    const IrValue* resultRoot = aa.root(result);
+    int64_t lastRead = std::numeric_limits<int64_t>::min();
+    for (auto it = uses_->end(resultRoot), first = uses_->begin(resultRoot, nullptr); it != first;) {
+      --it;
+      if (it->user == p.endCopy) continue;
+      lastRead = it->user->position();
+      break;
     }
-    // No later write may clobber the result while it is still read.
-    for (IrValue* v : aa.aliasesOf(p.root)) {
-      for (Node* w : v->users()) {
-        if (!cand.isBefore(w) || !isMutation(*w)) continue;
-        if (w == p.endCopy) continue;  // writes the result (or its region) itself back
-        if (!mayOverlap(w->tensorArg(writtenArgIndices(*w)[0])->meta(), p.region)) continue;
-        for (IrValue* r : aa.aliasesOf(aa.root(result)))
-          for (Node* reader : r->users())
-            if (w->isBefore(reader) && !(reader == p.endCopy)) return "result clobbered by a later write into its base";
+    if (cand.position() < lastRead)
+      for (auto it = uses_->begin(p.root, &cand), end = uses_->end(p.root); it != end && it->user->position() < lastRead; ++it) {
+        Node* w = it->user;
+        if (!isMutation(*w) || w == p.endCopy) continue;  // the write-back writes the result (or its region) itself
+        if (mayOverlap(w->tensorArg(writtenArgIndices(*w)[0])->meta(), p.region))
+          return "result clobbered by a later write into its base";
       }
-    }
     return "";
+  }
+
+  // Does a node other than a view read the value `endCopy` writes back, after
+  // it? Memoized per written value: write-backs are shared by many
+  // candidates, and the value may have a user per view the graph returns.
+  // rewrite() drops the entries of values whose users it changes.
+  bool usedAfterWriteBack(Node* endCopy) {
+    IrValue* written = endCopy->tensorArg(1);
+    auto found = usedAfterMemo_.find(written);
+    if (found != usedAfterMemo_.end() && found->second.first == endCopy) return found->second.second;
+    bool used = false;
+    for (Node* u : written->users())
+      if (u != endCopy && endCopy->isBefore(u) && !isViewNode(*u)) used = true;
+    usedAfterMemo_[written] = {endCopy, used};
+    return used;
   }
 
   // --- driver ---------------------------------------------------------------
 
-  bool tryCandidate(Node* n, const AliasAnalysis& aa) {
+  bool tryCandidate(Node* n, AliasAnalysis& aa) {
     Plan p;
     p.kind = kindOf(*n);
     p.base = n->tensorArg(0);
@@ -299,7 +398,7 @@ class Reinplacer {
       decisions_[n] = d;
       return false;
     }
-    rewrite(n, p);
+    rewrite(n, p, aa);
     d.reinplaced = true;
     d.reason = p.why;
     decisions_[n] = d;
@@ -307,19 +406,44 @@ class Reinplacer {
     return true;
   }
 
-  void rewrite(Node* n, const Plan& p) {
+  void rewrite(Node* n, const Plan& p, AliasAnalysis& aa) {
+    // Every value whose users change (Note [Flow-back memo]): n's arguments
+    // (they lose n and gain the new nodes), and n's result, whose users go to
+    // base or the in-place result.
+    for (IrValue* v : n->inputValues()) {
+      invalidateWalk(v);
+      usedAfterMemo_.erase(v);
+    }
+    invalidateWalk(n->output());
+    usedAfterMemo_.erase(n->output());
     if (p.kind == CandidateKind::Scatter) {
       const OpDef* view = viewOfScatter(n->op());
       std::vector<Arg> args = {Arg::ofTensor(p.base)};
       for (size_t i = 2; i < n->args().size(); ++i) args.push_back(n->args()[i]);
       Node* region = emitOp(g_, *view, std::move(args), n);
-      emitOp(g_, *ops_.copyInplace, {Arg::ofTensor(region->output()), n->args()[1], Arg::ofBool(false)}, n);
-      n->output()->replaceAllUsesWith(p.base);
+      aa.addNode(*region);
+      uses_->addUsesOf(region);
+      Node* copy = emitOp(g_, *ops_.copyInplace, {Arg::ofTensor(region->output()), n->args()[1], Arg::ofBool(false)}, n);
+      aa.addNode(*copy);
+      uses_->addUsesOf(copy);
+      replaceResult(n, p.base, aa);
     } else {
       Node* inplace = emitOp(g_, *n->op()->inplace, n->args(), n);
-      n->output()->replaceAllUsesWith(inplace->output());
+      aa.addNode(*inplace);
+      uses_->addUsesOf(inplace);
+      replaceResult(n, inplace->output(), aa);
     }
+    uses_->removeUsesOf(n);
+    aa.removeNode(*n);
     g_.erase(n);
+  }
+
+  // n's result (a fresh storage) is replaced by `by`, of another storage.
+  void replaceResult(Node* n, IrValue* by, AliasAnalysis& aa) {
+    IrValue* old = n->output();
+    old->replaceAllUsesWith(by);
+    uses_->moveStorage(old, aa.root(by), old, by);
+    aa.rerootAliasesOf(old);
   }
 
   // Note [Redundant clones]: c = clone(x); ...in-place updates of c...;
@@ -332,6 +456,7 @@ class Reinplacer {
       changed = false;
       AliasAnalysis aa(g_);
       for (Node* c : g_.opNodes()) {
+        interrupt_.poll();
         if (c->op() != ops_.clone) continue;
         IrValue* x = c->tensorArg(0);
         IrValue* cv = c->output();
@@ -401,13 +526,16 @@ class Reinplacer {
   }
 
   Graph& g_;
+  PassInterrupt interrupt_;
   Ops ops_;
   ReinplaceReport report_;
   std::vector<Node*> order_;
   std::unordered_map<Node*, std::string> labels_;
   std::unordered_map<Node*, ReinplaceDecision> decisions_;
   std::unordered_set<Node*> done_;
-  std::unique_ptr<AliasAnalysis> aa_;
+  StorageUses* uses_ = nullptr;  // during the rewriting sweeps
+  std::unordered_map<const IrValue*, std::vector<Node*>> walkMemo_;  // Note [Flow-back memo]
+  std::unordered_map<const IrValue*, std::pair<Node*, bool>> usedAfterMemo_;  // usedAfterWriteBack
 };
 
 }  // namespace
@@ -420,16 +548,16 @@ std::string ReinplaceReport::str() const {
   return s;
 }
 
-ReinplaceReport reinplace(Graph& g, bool knownFunctional) {
+ReinplaceReport reinplace(Graph& g, bool knownFunctional, PassInterrupt interrupt) {
   // The precondition is checked, not assumed: mutation other than trailing
   // write-backs would make "reads after the update" meaningless. The pipeline
   // establishes it itself (and verifies that after every pass in debug
   // builds), so it does not pay for a second walk on every compile.
-  if (knownFunctional) return Reinplacer(g).run();
+  if (knownFunctional) return Reinplacer(g, interrupt).run();
   auto problems = verifyGraph(g, VerifyOptions{/*functional=*/true, /*checkMeta=*/false});
   if (!problems.empty())
     throw Error(ErrorKind::Value, "reinplace requires a functional graph (run functionalize first): " + problems.front());
-  return Reinplacer(g).run();
+  return Reinplacer(g, interrupt).run();
 }
 
 }  // namespace tdsl::opt

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "ir/graph.h"
+#include "opt/pass_interrupt.h"
 
 namespace tdsl::opt {
 
@@ -58,6 +59,6 @@ struct ReinplaceReport {
 // `g` must be functional (functionalize's output). Unless the caller already
 // guarantees that (the pipeline, right after functionalize), it is verified
 // first and a non-functional graph is a tdsl::Error.
-ReinplaceReport reinplace(ir::Graph& g, bool knownFunctional = false);
+ReinplaceReport reinplace(ir::Graph& g, bool knownFunctional = false, PassInterrupt interrupt = {});
 
 }  // namespace tdsl::opt

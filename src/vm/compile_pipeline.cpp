@@ -20,6 +20,7 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
   ir::Graph* g = result.graph.get();
   if (backend.kind == Backend::Kind::Eager || backend.kind == Backend::Kind::Script) return result;
   opt::PipelineOptions po;
+  po.interrupt.flag = interp.tensorState()->interrupt;  // Note [Interrupting passes]
 #ifdef NDEBUG
   po.verify = false;  // DESIGN.md §2.3: the verifier runs after every pass in debug and test builds
 #endif
@@ -50,6 +51,7 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
         }
     }
   } catch (const Error& e) {
+    if (e.kind == ErrorKind::Interrupt) throw;  // Note [Interrupting passes]
     // Note [Pipeline failure]
     if (logs.passes) logs.write("passes", passLog.str());
     if (logs.optimized)

@@ -195,8 +195,8 @@ const ir::IrValue* storageRoot(const ir::IrValue* v) {
 // their root in the graph. The error aborts the trace and the call falls back
 // to eager, which raises it at the same place. Ops whose eager kernel skips
 // the check lose only compilation of that call, never correctness.
-void Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
-                               const std::vector<ir::Arg>& args) const {
+std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
+                                      const std::vector<ir::Arg>& args) const {
   for (int w = 0; w < b.count; ++w) {
     const ir::SchemaArg& ws = op.schema.args[static_cast<size_t>(w)];
     if (!ws.alias.isWrite || ws.type != ir::ArgType::Tensor || !b[w].isTensor()) continue;
@@ -206,12 +206,14 @@ void Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
     for (int i = 0; i < b.count; ++i) {
       if (i == w || op.schema.args[static_cast<size_t>(i)].type != ir::ArgType::Tensor || !b[i].isTensor()) continue;
       const TensorObject& in = *asTensor(b[i]);
-      if (&in == &out) continue;
-      bool shared = !out.isMeta() && !in.isMeta() ? out.storage == in.storage
-                                                  : storageRoot(args[static_cast<size_t>(i)].tensor) == outRoot;
-      if (shared) checkNoPartialOverlapInStorage(out.meta, in.meta);
+      bool shared = &in == &out || (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                                  : storageRoot(args[static_cast<size_t>(i)].tensor) == outRoot);
+      if (shared && &in != &out) checkNoPartialOverlapInStorage(out.meta, in.meta);
+      if (shared && ir::readsItsOwnWrites(op, ir::fromTensorMeta(out.meta), ir::fromTensorMeta(in.meta)))
+        return op.name() + "() reads a tensor that overlaps the one it writes";
     }
   }
+  return "";
 }
 
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
@@ -267,7 +269,8 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   ir::MetaResult mr;
   op.meta(b, mr);  // user errors (bad shapes) propagate: the caller falls back to eager
   if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
-  checkWriteOverlap(op, b, args);
+  std::string overlap = checkWriteOverlap(op, b, args);
+  if (!overlap.empty()) graphBreak(overlap);
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
   ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));

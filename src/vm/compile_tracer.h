@@ -78,7 +78,9 @@ class Tracer : public DispatchInterceptor {
   [[noreturn]] void graphBreak(std::string reason);
   bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.
-  void checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) const;
+  // Raises eager's overlap errors; returns why the op must run eagerly
+  // (Note [Overlapping sources] in ir/alias_analysis.h), or "".
+  std::string checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) const;
   bool atTracedFrame() const;
   void checkStop();  // breaks before an instruction chosen by a re-trace
   uint32_t currentOrigPc() const;

@@ -17,7 +17,7 @@ script saved under --out. With --torch K, every K-th script is also run with
 /usr/bin/python3 (real PyTorch) and compared with the conformance tolerance.
 
 Usage: fuzz_compile.py --tdsl PATH [-n COUNT] [--seed N] [--timeout S]
-                       [--out DIR] [--torch K] [--overlap] [--emit FILE]"""
+                       [--out DIR] [--torch K] [--no-overlap] [--emit FILE]"""
 import argparse, importlib.util, pathlib, random, subprocess, sys
 
 MODES = {"default": [], "aot_eager": ["--backend", "aot_eager"], "eager_backend": ["--backend", "eager"],
@@ -38,7 +38,7 @@ FLOAT_REDUCTIONS = ["{a}.mean()", "{a}.view(2, -1).mean(1).sum()", "({a} * {a}).
 
 
 class Gen:
-    def __init__(self, rng, overlap=False):
+    def __init__(self, rng, overlap=True):
         self.r = rng
         self.overlap = overlap
         self.dt = rng.choice(["torch.float64", "torch.float64", "torch.float32", "torch.int64"])
@@ -85,12 +85,13 @@ class Gen:
     def inplace(self):
         a, b, c = self.t(), self.t(), self.c()
         r = self.r
-        # Note: an in-place op whose operand partially overlaps the written
-        # view has implementation-defined results when the views are not
-        # dense (eager writes element by element), and raises in eager when
-        # they are (a known compiled-mode gap): operands that may share
-        # memory with `a` (the inputs, or `a` itself) are cloned unless
-        # --overlap asks for the raw form.
+        # Note: an in-place op whose operand overlaps the written view reads
+        # values it has already written when the views are not dense (eager
+        # writes element by element, as PyTorch does), and raises in eager
+        # when they are; compiled code must match both (issue 10: the tracer
+        # runs such ops eagerly, Note [Overlapping sources]). Operands that
+        # may share memory with `a` (the inputs, or `a` itself) are used raw;
+        # --no-overlap clones them.
         if not self.overlap and (b == a or b in ("x", "y")):
             b = f"{b}.clone()" if r.random() < 0.5 else f"({b} * 1)"
         i, j = r.randrange(-6, 6), r.randrange(-6, 6)
@@ -109,6 +110,10 @@ class Gen:
         ]
         if self.isf:
             choices += [f"{a}.div_(2)", f"{a}.sin_()", f"{a}[1:4].mul_(0.1)"]
+        if self.overlap:  # sources overlapping a non-dense written view of the same tensor
+            choices += [f"{a}[1::2][1:].sub_({a}[1::2][:-1])", f"{a}[::2].scatter_(0, {self.idx()}, {a}[::2][1:])",
+                        f"{a}[::2].index_copy_(0, torch.tensor([1, 0]), {a}[::2][1:3])",
+                        f"{a}[::3][1:].copy_({a}[::3][:-1])", f"{a}[::2][1:].add_({a}[::2][:-1], alpha=2)"]
         self.emit(r.choice(choices))
 
     def stmt(self, budget):
@@ -255,7 +260,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--out", default="/tmp/fuzz_compile")
     ap.add_argument("--torch", type=int, default=0, help="compare every K-th script with real PyTorch")
-    ap.add_argument("--overlap", action="store_true", help="also in-place ops whose operands overlap the target")
+    ap.add_argument("--no-overlap", dest="overlap", action="store_false",
+                    help="clone in-place ops' operands that may overlap the target (the default uses them raw)")
     ap.add_argument("--emit", help="only write the program for --seed to this file")
     a = ap.parse_args()
     if a.emit:
