@@ -41,6 +41,7 @@ struct CompileOptions {
   bool fullgraph = false;
   enum class Dynamic : uint8_t { Auto, Always, Never } dynamic = Dynamic::Auto;
   Backend backend;
+  int64_t maxGraphNodes = 0;  // Note [Graph size limit]; 0: the default
 };
 
 class CompiledFunction : public ExtensionObject {
