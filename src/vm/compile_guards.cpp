@@ -1,4 +1,7 @@
 // Sources, guards and write-back materialization (compile_cache.h).
+#include <unordered_map>
+#include <unordered_set>
+
 #include <fmt/format.h>
 
 #include "vm/compile_cache.h"
@@ -75,16 +78,34 @@ bool Source::operator==(const Source& o) const {
 
 namespace {
 
-bool sameGuardValueAt(const Value& a, const Value& b, int depth) {
+// `path`: the (actual, expected) containers being compared further up. A
+// pair met again is equal so far (a cycle: a closure in its own cell, a list
+// holding itself), which compares cyclic values without looping.
+using GuardPath = std::vector<std::pair<const Object*, const Object*>>;
+
+bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path) {
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b) || (a.isFloat() && a.asFloat() == b.asFloat() && !std::signbit(a.asFloat()) == !std::signbit(b.asFloat()));
   if (a.identical(b)) return true;
   ObjKind k = a.asObj()->kind();
   if (k != b.asObj()->kind()) return false;
-  if (depth > kMaxGuardDepth) return false;
   switch (k) {
     case ObjKind::Str: return a.as<StrObject>()->str == b.as<StrObject>()->str;
     case ObjKind::Tensor: return asTensor(b)->isMeta();  // "any tensor"; a pinned one is only itself
+    case ObjKind::List: case ObjKind::Tuple: case ObjKind::Dict: case ObjKind::Cell: case ObjKind::Function: break;
+    default: return false;
+  }
+  if (depth > kMaxGuardDepth) return false;
+  const std::pair<const Object*, const Object*> pair(a.asObj(), b.asObj());
+  for (const auto& p : path)
+    if (p == pair) return true;
+  path.push_back(pair);
+  struct Pop {
+    GuardPath& path;
+    ~Pop() { path.pop_back(); }
+  } pop{path};
+  auto same = [&](const Value& x, const Value& y) { return sameGuardValueAt(x, y, depth + 1, path); };
+  switch (k) {
     case ObjKind::List:
     case ObjKind::Tuple: {
       const auto& x = *itemsOf(a);
@@ -94,7 +115,7 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth) {
                                   a.as<TupleObject>()->named != b.as<TupleObject>()->named))
         return false;
       for (size_t i = 0; i < x.size(); ++i)
-        if (!sameGuardValueAt(x[i], y[i], depth + 1)) return false;
+        if (!same(x[i], y[i])) return false;
       return true;
     }
     case ObjKind::Dict: {
@@ -102,17 +123,16 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth) {
       const auto& y = b.as<DictObject>()->entries;
       if (x.size() != y.size()) return false;
       for (size_t i = 0; i < x.size(); ++i)
-        if (!sameGuardValueAt(x[i].first, y[i].first, depth + 1) || !sameGuardValueAt(x[i].second, y[i].second, depth + 1))
-          return false;
+        if (!same(x[i].first, y[i].first) || !same(x[i].second, y[i].second)) return false;
       return true;
     }
     case ObjKind::Cell: {
       // Cells made by each call's prologue: the trace read only the contents.
       auto* x = a.as<CellObject>();
       auto* y = b.as<CellObject>();
-      return x->bound == y->bound && (!x->bound || sameGuardValueAt(x->value, y->value, depth + 1));
+      return x->bound == y->bound && (!x->bound || same(x->value, y->value));
     }
-    case ObjKind::Function: {
+    default: {
       // Closures made by each call (MAKEFUNC): same code, globals, defaults and cell contents.
       auto* x = a.as<FunctionObject>();
       auto* y = b.as<FunctionObject>();
@@ -120,46 +140,57 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth) {
           x->cells.size() != y->cells.size())
         return false;
       for (size_t i = 0; i < x->defaults.size(); ++i)
-        if (!sameGuardValueAt(x->defaults[i], y->defaults[i], depth + 1)) return false;
+        if (!same(x->defaults[i], y->defaults[i])) return false;
       for (size_t i = 0; i < x->cells.size(); ++i)
-        if (!sameGuardValueAt(x->cells[i], y->cells[i], depth + 1)) return false;
+        if (!same(x->cells[i], y->cells[i])) return false;
       return true;
     }
-    default: return false;
   }
 }
 
-Value snapshotAt(const Value& v, int depth) {
+// `memo`: original -> copy, so shared parts stay shared and cycles stay cycles.
+using SnapshotMemo = std::unordered_map<const Object*, Value>;
+
+Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
   if (!v.isObj()) return v;
   ObjKind k = v.asObj()->kind();
   if (k != ObjKind::List && k != ObjKind::Tuple && k != ObjKind::Dict && k != ObjKind::Cell && k != ObjKind::Function)
     return v;
+  if (auto it = memo.find(v.asObj()); it != memo.end()) return it->second;
   if (depth > kMaxGuardDepth)
     throw Error(ErrorKind::Runtime, "torch.compile: an argument is nested too deeply to guard");
-  auto copyAll = [&](const std::vector<Value>& items) {
-    std::vector<Value> out;
+  auto copyAll = [&](const std::vector<Value>& items, std::vector<Value>& out) {
     out.reserve(items.size());
-    for (const Value& i : items) out.push_back(snapshotAt(i, depth + 1));
-    return out;
+    for (const Value& i : items) out.push_back(snapshotAt(i, depth + 1, memo));
   };
   switch (k) {
-    case ObjKind::List: return makeList(copyAll(v.as<ListObject>()->items));
+    case ObjKind::List: {
+      Value copy = makeList({});
+      memo.emplace(v.asObj(), copy);
+      copyAll(v.as<ListObject>()->items, copy.as<ListObject>()->items);
+      return copy;
+    }
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      auto copy = makeRef<TupleObject>(copyAll(t->items), t->isSize);
+      auto copy = makeRef<TupleObject>(std::vector<Value>{}, t->isSize);
       copy->named = t->named;
+      memo.emplace(v.asObj(), Value(copy));
+      copyAll(t->items, copy->items);
       return Value(copy);
     }
     case ObjKind::Dict: {
       Value d = makeDict();
-      for (const auto& kv : v.as<DictObject>()->entries) d.as<DictObject>()->set(kv.first, snapshotAt(kv.second, depth + 1));
+      memo.emplace(v.asObj(), d);
+      for (const auto& kv : v.as<DictObject>()->entries)
+        d.as<DictObject>()->set(kv.first, snapshotAt(kv.second, depth + 1, memo));
       return d;
     }
     case ObjKind::Cell: {
       auto* c = v.as<CellObject>();
       auto copy = makeRef<CellObject>();
+      memo.emplace(v.asObj(), Value(copy));
       if (c->bound) {
-        copy->value = snapshotAt(c->value, depth + 1);
+        copy->value = snapshotAt(c->value, depth + 1, memo);
         copy->bound = true;
       }
       return Value(copy);
@@ -167,27 +198,28 @@ Value snapshotAt(const Value& v, int depth) {
     default: {
       auto* f = v.as<FunctionObject>();
       auto copy = makeRef<FunctionObject>(f->code, f->globals);
-      copy->defaults = copyAll(f->defaults);
-      copy->cells = copyAll(f->cells);
+      memo.emplace(v.asObj(), Value(copy));
+      copyAll(f->defaults, copy->defaults);
+      copyAll(f->cells, copy->cells);
       return Value(copy);
     }
   }
 }
 
-void relaxAt(Value& v, const std::function<bool(const Object*)>& pinned) {
+void relaxAt(Value& v, const std::function<bool(const Object*)>& pinned, std::unordered_set<const Object*>& seen) {
   if (v.isTensor()) {
     if (!pinned(v.asObj())) v = Value(makeMetaTensor(asTensor(v)->meta));
     return;
   }
-  if (!v.isObj()) return;
+  if (!v.isObj() || !seen.insert(v.asObj()).second) return;
   switch (v.asObj()->kind()) {
-    case ObjKind::List: for (Value& i : v.as<ListObject>()->items) relaxAt(i, pinned); break;
-    case ObjKind::Tuple: for (Value& i : v.as<TupleObject>()->items) relaxAt(i, pinned); break;
-    case ObjKind::Dict: for (auto& kv : v.as<DictObject>()->entries) relaxAt(kv.second, pinned); break;
-    case ObjKind::Cell: relaxAt(v.as<CellObject>()->value, pinned); break;
+    case ObjKind::List: for (Value& i : v.as<ListObject>()->items) relaxAt(i, pinned, seen); break;
+    case ObjKind::Tuple: for (Value& i : v.as<TupleObject>()->items) relaxAt(i, pinned, seen); break;
+    case ObjKind::Dict: for (auto& kv : v.as<DictObject>()->entries) relaxAt(kv.second, pinned, seen); break;
+    case ObjKind::Cell: relaxAt(v.as<CellObject>()->value, pinned, seen); break;
     case ObjKind::Function:
-      for (Value& i : v.as<FunctionObject>()->defaults) relaxAt(i, pinned);
-      for (Value& i : v.as<FunctionObject>()->cells) relaxAt(i, pinned);
+      for (Value& i : v.as<FunctionObject>()->defaults) relaxAt(i, pinned, seen);
+      for (Value& i : v.as<FunctionObject>()->cells) relaxAt(i, pinned, seen);
       break;
     default: break;
   }
@@ -195,11 +227,20 @@ void relaxAt(Value& v, const std::function<bool(const Object*)>& pinned) {
 
 }  // namespace
 
-bool sameGuardValue(const Value& actual, const Value& expected) { return sameGuardValueAt(actual, expected, 0); }
+bool sameGuardValue(const Value& actual, const Value& expected) {
+  GuardPath path;
+  return sameGuardValueAt(actual, expected, 0, path);
+}
 
-Value snapshotGuardValue(const Value& v) { return snapshotAt(v, 0); }
+Value snapshotGuardValue(const Value& v) {
+  SnapshotMemo memo;
+  return snapshotAt(v, 0, memo);
+}
 
-void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)>& pinned) { relaxAt(snapshot, pinned); }
+void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)>& pinned) {
+  std::unordered_set<const Object*> seen;
+  relaxAt(snapshot, pinned, seen);
+}
 
 namespace {
 
