@@ -65,3 +65,14 @@ print(deep(torch.zeros(1), nest).tolist(), deep(torch.zeros(1), nest).tolist())
 loop = [1]
 loop.append(loop)
 print(deep(torch.zeros(1), loop).tolist())
+
+# A list nested two deep, mutated by the compiled function itself: the trace
+# ran the append, and the guard (taken before it) sends the next call to a
+# new trace instead of a cache hit that would skip it.
+N = [[[1]]]
+@torch.compile
+def grow(x):
+    N[0][0].append(2)
+    return x + len(N[0][0])
+for i in range(3):
+    print(grow(torch.zeros(1)).tolist(), len(N[0][0]))
