@@ -183,6 +183,9 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
     // Note [Trace refusal]: eager execution reports a user error exactly,
     // after the side effects that precede it.
     if (!isTraceRefusal(e)) throw;
+    // A refusal counts towards the recompile limit: a trace that cannot
+    // succeed (Note [Graph size limit]) is not retried on every call.
+    ++slot.traces;
     if (rt.logs.graphBreaks)
       rt.logs.write("graph_breaks", fmt::format("Trace of {} at {} refused ({}): running it eagerly", fn_->name(),
                                                 where(code, pc), e.message));
