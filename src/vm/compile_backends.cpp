@@ -18,12 +18,6 @@ namespace tdsl {
 
 namespace {
 
-bool isCallable(const Value& v) {
-  if (v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod)) return true;
-  auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr;
-  return ext && ext->callable();
-}
-
 // torch's name for a backend in BackendCompilerFailed: its __name__, else str().
 std::string backendName(Interpreter& interp, const Value& fn) {
   if (fn.isObj(ObjKind::Function)) return fn.as<FunctionObject>()->name();
@@ -144,6 +138,12 @@ std::vector<Value> fxNodes(const ir::Graph& g) {
 }
 
 }  // namespace
+
+bool isCallable(const Value& v) {
+  if (v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod)) return true;
+  auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr;
+  return ext && ext->callable();
+}
 
 std::string Backend::name() const {
   switch (kind) {

@@ -32,6 +32,9 @@ struct Backend {
   std::string name() const;
 };
 
+// Python's callable(v) (as builtins.cpp's callable()).
+bool isCallable(const Value& v);
+
 // Parses a backend argument: a name string or a callable. Throws Error(Value)
 // for unknown names.
 Backend parseBackend(const Value& v, bool reinplace);

@@ -357,12 +357,6 @@ struct CompileDecorator : ExtensionObject {
   std::optional<Error> invalid;
 };
 
-bool isCallableValue(const Value& v) {
-  if (v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod)) return true;
-  auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr;
-  return ext && ext->callable();
-}
-
 // torch.compile's mode= (torch's _TorchCompileInductorWrapper.apply_mode).
 void checkCompileMode(Interpreter& interp, const Value& mode) {
   if (mode.isNone()) return;
@@ -430,7 +424,7 @@ CompileOptions parseCompileOptions(Interpreter& interp, const CallArgs& args) {
 // torch's "A callable function is expected, but <class 'int'> is provided."
 void checkCompileModel(Interpreter& interp, const Value& fn) {
   if (fn.isNone()) throw Error(ErrorKind::Runtime, "Model can't be None");
-  if (!isCallableValue(fn))
+  if (!isCallable(fn))
     throw Error(ErrorKind::Assertion,
                 "A callable function is expected, but <class '" + interp.typeName(fn) + "'> is provided.");
 }
