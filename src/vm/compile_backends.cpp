@@ -3,6 +3,8 @@
 
 #include <map>
 
+#include <fmt/format.h>
+
 #include "ir/graph_executor.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
@@ -15,6 +17,13 @@
 namespace tdsl {
 
 namespace {
+
+// torch's name for a backend in BackendCompilerFailed: its __name__, else str().
+std::string backendName(Interpreter& interp, const Value& fn) {
+  if (fn.isObj(ObjKind::Function)) return fn.as<FunctionObject>()->name();
+  if (fn.isObj(ObjKind::Native)) return fn.as<NativeObject>()->name;
+  return interp.str(fn);
+}
 
 std::vector<Value> runGraph(Interpreter& interp, const ir::Graph& g, const std::vector<Value>& inputs) {
   return ir::executeGraph(*interp.tensorState(), g, inputs);
@@ -130,6 +139,12 @@ std::vector<Value> fxNodes(const ir::Graph& g) {
 
 }  // namespace
 
+bool isCallable(const Value& v) {
+  if (v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod)) return true;
+  auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr;
+  return ext && ext->callable();
+}
+
 std::string Backend::name() const {
   switch (kind) {
     case Kind::Tdsl: return "tdsl";
@@ -179,14 +194,33 @@ CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir
       // Issue 5: the pipeline and the prepared executor live in compile_pipeline.cpp.
       return compileSegment(interp, backend, graph, exampleInputs, SegmentContext{graph.name(), {}});
     case Backend::Kind::Script: {
+      const std::string name = backendName(interp, backend.fn);
+      if (!isCallable(backend.fn))
+        throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nTypeError: '" + interp.typeName(backend.fn) +
+                                            "' object is not callable");
       Value gm = makeGraphModule(interp, graph);
       Value fn = interp.call(backend.fn, {gm, makeList(exampleInputs)});
+      if (!isCallable(fn))
+        throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nAssertionError: compiler_fn did not return callable");
       // The segment holds `fn` (CompiledGraph::callable), the runner only uses it.
-      auto run = [](Interpreter& I, const Value& callable, const std::vector<Value>& in) -> std::vector<Value> {
+      // Note [Backend results]: what it returns is checked before any of it is used.
+      const size_t nOutputs = graph.outputs().size();
+      auto run = [name, nOutputs](Interpreter& I, const Value& callable, const std::vector<Value>& in) {
         Value r = I.call(callable, CallArgs{in.data(), in.size(), nullptr, 0});
-        if (r.isObj(ObjKind::Tuple)) return r.as<TupleObject>()->items;
-        if (r.isObj(ObjKind::List)) return r.as<ListObject>()->items;
-        return std::vector<Value>{r};
+        std::vector<Value> outs = r.isObj(ObjKind::Tuple)  ? r.as<TupleObject>()->items
+                                  : r.isObj(ObjKind::List) ? r.as<ListObject>()->items
+                                                           : std::vector<Value>{r};
+        if (outs.size() != nOutputs)
+          throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the callable returned by backend '{}' gave {} "
+                                                      "output{} for a graph with {} output{}",
+                                                      name, outs.size(), outs.size() == 1 ? "" : "s", nOutputs,
+                                                      nOutputs == 1 ? "" : "s"));
+        for (size_t i = 0; i < outs.size(); ++i)
+          if (!outs[i].isTensor() || asTensor(outs[i])->isMeta())
+            throw Error(ErrorKind::Type, fmt::format("torch.compile: output {} of the callable returned by backend "
+                                                     "'{}' is a '{}', expected a tensor",
+                                                     i, name, I.typeName(outs[i])));
+        return outs;
       };
       return CompiledGraph(run, std::move(fn));
     }

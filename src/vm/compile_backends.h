@@ -7,6 +7,12 @@
 //   a script function backend(gm, example_inputs) -> callable, where gm is a
 //   GraphModule: gm.graph.nodes (nodes with .op, .target, .name, .args, as
 //   torch.fx), gm.forward(*inputs), gm.code (the IR text).
+//
+// Note [Backend results]
+// A script backend is user code: what it returns must be callable (torch:
+// "compiler_fn did not return callable"), and each call of that callable
+// must give one tensor per graph output, else the call raises before any
+// output is written back (materialize indexes the outputs by position).
 // The captured graph is never modified (passes run on a copy).
 #pragma once
 
@@ -25,6 +31,9 @@ struct Backend {
   bool reinplace = true;
   std::string name() const;
 };
+
+// Python's callable(v) (as builtins.cpp's callable()).
+bool isCallable(const Value& v);
 
 // Parses a backend argument: a name string or a callable. Throws Error(Value)
 // for unknown names.

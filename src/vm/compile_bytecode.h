@@ -52,8 +52,9 @@ class Liveness {
 // at `exit` (not executed), the int in register `reg` (and everything
 // computed from it) is only copied (MOVE) or shifted by ADD/SUB with an
 // operand not computed from it: never compared, indexed, passed, stored or
-// returned. Such a register needs no guard; the segment writes it back as
-// "entry value + constant".
+// returned. Such a register needs no value guard, only one that it still
+// holds an int (ValueGuard::intOnly: a float or a list there would be read
+// as an int's bits); the segment writes it back as "entry value + constant".
 bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int reg);
 
 // Which hook an instrumented instruction calls (index into the hooks given to

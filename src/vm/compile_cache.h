@@ -63,10 +63,16 @@ struct Source {
 };
 
 struct TensorGuard {
+  // Graph inputs check everything; Note [Metadata reads]: a tensor the trace
+  // only inspected checks what was read.
+  enum class Check : uint8_t { IsTensor, DType, Rank, Full };
   Source source;
+  Check check = Check::Full;
   DType dtype = DType::Float32;
   Dims sizes;
   Dims strides;
+  bool checkOffset = false;  // the trace read a storage offset (Full only)
+  int64_t storageOffset = 0;
   uint32_t dynamicDims = 0;  // bit d: size d is symbolic (checked only to be >= 2)
   int aliasOf = -1;          // index of an earlier tensor guard sharing storage, or -1
   // Other sources that held this very object at trace time (f(x, x) traces
@@ -74,17 +80,40 @@ struct TensorGuard {
   std::vector<Source> sameObject;
 };
 
+// Note [Guard snapshots]
+// A value guard compares the current value with a snapshot taken when the
+// trace read it: containers, cells and closures are copied (a list mutated
+// after the trace, or a closure over another tensor, fails the guard), other
+// objects are kept for identity. A tensor leaf of a snapshot is either the
+// tensor itself, compared by identity (the trace used it through a Captured
+// source, e.g. a closure cell: Note [Sources]), or a meta tensor standing for
+// "any tensor" (its metadata is guarded through its own Source, or the trace
+// never used it). Snapshots nest at most kMaxGuardDepth deep; a deeper value
+// (or a cycle) makes the trace fail, and the call runs eagerly.
+constexpr int kMaxGuardDepth = 100;
+
 struct ValueGuard {
   Source source;
-  Value expected;  // compared by sameGuardValue()
+  Value expected;  // a snapshot (Note [Guard snapshots]), compared by sameGuardValue()
+  // Note [Loop-carried ints]: an int register written back as "entry value
+  // plus a constant" checks only that it still holds an int.
+  bool intOnly = false;
 };
 
-// Python-level equality used by value guards: immediates by type and value,
-// str by text, tuples/lists element-wise (a tensor element only by being a
-// tensor: its metadata is guarded through its own Source), cells by contents,
-// script functions by code, globals, defaults and cell contents (closures are
-// made anew by each call), other objects by identity.
-bool sameGuardValue(const Value& a, const Value& b);
+// Python-level equality used by value guards, `actual` against the snapshot
+// `expected`: immediates by type and value, str by text, tuples/lists/dicts
+// element-wise, tensors as described in Note [Guard snapshots], cells by
+// contents, script functions by code, globals, defaults and cell contents
+// (closures are made anew by each call), other objects by identity. False
+// past kMaxGuardDepth.
+bool sameGuardValue(const Value& actual, const Value& expected);
+
+// Note [Guard snapshots]: a copy of `v`'s containers, cells and closures
+// whose tensor leaves are kept as they are. Throws Error past kMaxGuardDepth.
+Value snapshotGuardValue(const Value& v);
+// Replaces, in a snapshot, every tensor leaf for which `pinned` is false by a
+// meta tensor ("any tensor").
+void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)>& pinned);
 
 struct WriteBack {
   enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift, Slice, BoundMethod };
@@ -126,6 +155,7 @@ struct GlobalWrite {
 struct Segment {
   uint32_t entryPc = 0;
   std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
+  std::vector<TensorGuard> metadata;  // Note [Metadata reads]: tensors only inspected
   std::vector<ValueGuard> values;
   // Dynamic sizes that were equal at trace time must stay equal: ((input,
   // dim), (input, dim)) pairs (Note [Probing dynamic segments]).

@@ -130,7 +130,8 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
     if (!sameTrace(seg, *other)) return false;
     *probeGraph = std::move(other->graph);
     return true;
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    if (!isTraceRefusal(e)) throw;  // Note [Trace refusal]
     return false;
   }
 }
@@ -204,7 +205,8 @@ void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& re
   try {
     Tracer tracer(rt, req);
     other = tracer.trace();
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    if (!isTraceRefusal(e)) throw;  // Note [Trace refusal]
     return;
   }
   auto offsetOf = [&](int reg) -> const int64_t* {
@@ -260,10 +262,9 @@ void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& re
     seg.graph = std::move(ga.graph);
     if (!same) return;
   }
-  std::vector<ValueGuard> kept;
-  for (const ValueGuard& g : seg.values)
-    if (!(g.source.kind == Source::Kind::Reg && g.source.index == -1 && offsetOf(g.source.reg))) kept.push_back(g);
-  seg.values = std::move(kept);
+  // The write-back reads the register as an int: it must still hold one.
+  for (ValueGuard& g : seg.values)
+    if (g.source.kind == Source::Kind::Reg && g.source.index == -1 && offsetOf(g.source.reg)) g.intOnly = true;
   for (auto& [i, w] : shifts) seg.registers[i].second = w;
 }
 

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -63,6 +64,7 @@ void gcTraverseSegment(const Segment& seg, GcVisitor& v) {
     gcTraverseSource(g.source, v);
     for (const Source& s : g.sameObject) gcTraverseSource(s, v);
   }
+  for (const TensorGuard& g : seg.metadata) gcTraverseSource(g.source, v);
   for (const ValueGuard& g : seg.values) {
     gcTraverseSource(g.source, v);
     v.visit(g.expected);
@@ -172,13 +174,21 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   req.regs = regs.data();
   req.dynamic = &slot.dynamic;
   req.allDynamic = options_.dynamic == CompileOptions::Dynamic::Always;
+  req.maxGraphNodes = options_.maxGraphNodes;
   std::unique_ptr<Segment> seg;
   Tracer tracer(rt, req);
   try {
     seg = tracer.trace();
-  } catch (const Error&) {
-    // A user error met while tracing: eager execution reports it exactly,
+  } catch (const Error& e) {
+    // Note [Trace refusal]: eager execution reports a user error exactly,
     // after the side effects that precede it.
+    if (!isTraceRefusal(e)) throw;
+    // A refusal counts towards the recompile limit: a trace that cannot
+    // succeed (Note [Graph size limit]) is not retried on every call.
+    ++slot.traces;
+    if (rt.logs.graphBreaks)
+      rt.logs.write("graph_breaks", fmt::format("Trace of {} at {} refused ({}): running it eagerly", fn_->name(),
+                                                where(code, pc), e.message));
     return nullptr;
   }
   bool dynamic = false;
@@ -277,8 +287,9 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
         // numbers left no trace, so running it eagerly raises the same error
         // at the right place (with its traceback); otherwise point at the
         // segment's first line.
-        if (e.hasLocation()) throw;
-        if (seg->replayable) return runEager(regs, seg->entryPc);
+        // A script backend's errors are its own (Note [Backend results]).
+        if (e.hasLocation() || !seg->compiled.callable.isNone()) throw;
+        if (seg->replayable && isTraceRefusal(e)) return runEager(regs, seg->entryPc);
         e.where = fn_->code->rangeAt(seg->entryPc);
         throw;
       }
@@ -321,25 +332,70 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
 
 namespace {
 
+void checkCompileModel(Interpreter& interp, const Value& fn);
+
+// Note [Decorator mode]: torch.compile(mode=..., options=...) without a
+// function checks its arguments only when the decorator is applied, as torch
+// does (an Error kept in `invalid`).
 struct CompileDecorator : ExtensionObject {
-  CompileDecorator(CompileOptions o, bool disable) : options(std::move(o)), disable(disable) {}
+  CompileDecorator(CompileOptions o, bool disable, std::optional<Error> invalid)
+      : options(std::move(o)), disable(disable), invalid(std::move(invalid)) {}
   std::string typeName() const override { return "function"; }
   bool callable() const override { return true; }
   void gcTraverse(GcVisitor& v) override { v.visit(options.backend.fn); }
   void gcClear(std::vector<Value>& out) override { out.push_back(std::move(options.backend.fn)); }
   Value call(Interpreter& interp, const CallArgs& args) override {
     if (args.nargs != 1 || args.nkwargs) throw Error(ErrorKind::Type, "torch.compile decorator takes one function");
+    if (args[0].isNone()) throw Error(ErrorKind::Runtime, "Model can't be None");
+    if (invalid) throw *invalid;
+    checkCompileModel(interp, args[0]);
     if (disable || interp.options().eager || !args[0].isObj(ObjKind::Function)) return args[0];
     return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(args[0].as<FunctionObject>()), options));
   }
   CompileOptions options;
   bool disable;
+  std::optional<Error> invalid;
 };
+
+// torch.compile's mode= (torch's _TorchCompileInductorWrapper.apply_mode).
+void checkCompileMode(Interpreter& interp, const Value& mode) {
+  if (mode.isNone()) return;
+  if (mode.isObj(ObjKind::Str)) {
+    const std::string& m = mode.as<StrObject>()->str;
+    if (m == "default" || m == "reduce-overhead" || m == "max-autotune" || m == "max-autotune-no-cudagraphs") return;
+  }
+  throw Error(ErrorKind::Runtime, "Unrecognized mode=" + interp.str(mode) +
+                                      ", should be one of: default, reduce-overhead, max-autotune, "
+                                      "max-autotune-no-cudagraphs");
+}
+
+// torch.compile's options= (torch's _TorchCompileInductorWrapper.apply_options):
+// the known keys are tdsl's ("-" may stand for "_"), each of one type.
+void applyCompileOptions(Interpreter& interp, const Value& options, bool& reinplace, int64_t& maxGraphNodes) {
+  if (options.isNone()) return;
+  if (!options.isObj(ObjKind::Dict))
+    throw Error(ErrorKind::Attribute, "'" + interp.typeName(options) + "' object has no attribute 'items'");
+  for (const auto& [key, val] : options.as<DictObject>()->entries) {
+    std::string name = key.isObj(ObjKind::Str) ? key.as<StrObject>()->str : interp.str(key);
+    for (char& c : name)
+      if (c == '-') c = '_';
+    const char* expected = name == "reinplace" ? "bool" : name == "max_graph_nodes" ? "int" : nullptr;
+    if (!expected)
+      throw Error(ErrorKind::Runtime, "Unexpected optimization option " + interp.str(key) +
+                                          ", known options are ['max_graph_nodes', 'reinplace']");
+    if (interp.typeName(val) != expected)
+      throw Error(ErrorKind::Runtime, "Unexpected type of attr " + interp.str(key) + ", got " + interp.typeName(val) +
+                                          " should be " + expected);
+    if (name == "reinplace") reinplace = val.asBool();
+    else maxGraphNodes = val.asInt() > 0 ? val.asInt() : 1;
+  }
+}
 
 CompileOptions parseCompileOptions(Interpreter& interp, const CallArgs& args) {
   CompileOptions o;
   Value backend = makeStr(interp.options().backend);
   bool reinplace = interp.options().reinplace;
+  Value mode, options;
   for (size_t i = 0; i < args.nkwargs; ++i) {
     std::string_view k = args.kwargs[i].name;
     const Value& v = args.kwargs[i].value;
@@ -348,19 +404,29 @@ CompileOptions parseCompileOptions(Interpreter& interp, const CallArgs& args) {
                                        : interp.truthy(v) ? CompileOptions::Dynamic::Always
                                                            : CompileOptions::Dynamic::Never;
     else if (k == "backend") backend = v;
-    else if (k == "mode") {
-      if (!v.isNone() && !v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "torch.compile: mode must be a string");
-    } else if (k == "options") {
-      if (v.isObj(ObjKind::Dict))
-        if (const Value* r = v.as<DictObject>()->find(makeStr("reinplace"))) reinplace = interp.truthy(*r);
-    } else if (k == "disable" || k == "model") {
+    else if (k == "mode") mode = v;
+    else if (k == "options") options = v;
+    else if (k == "disable" || k == "model") {
       // handled by torchCompileNative
     } else {
       throw Error(ErrorKind::Type, "torch.compile() got an unexpected keyword argument '" + std::string(k) + "'");
     }
   }
+  if (!mode.isNone() && !options.isNone())
+    throw Error(ErrorKind::Runtime,
+                "Either mode or options can be specified, but both can't be specified at the same time.");
+  checkCompileMode(interp, mode);
+  applyCompileOptions(interp, options, reinplace, o.maxGraphNodes);
   o.backend = parseBackend(backend, reinplace);
   return o;
+}
+
+// torch's "A callable function is expected, but <class 'int'> is provided."
+void checkCompileModel(Interpreter& interp, const Value& fn) {
+  if (fn.isNone()) throw Error(ErrorKind::Runtime, "Model can't be None");
+  if (!isCallable(fn))
+    throw Error(ErrorKind::Assertion,
+                "A callable function is expected, but <class '" + interp.typeName(fn) + "'> is provided.");
 }
 
 // tdsl.explain(fn)(*args)
@@ -426,14 +492,25 @@ struct Explainer : ExtensionObject {
 Value torchCompileNative(Interpreter& interp, const CallArgs& args, const void*) {
   if (args.nargs > 1) throw Error(ErrorKind::Type, "torch.compile() takes 1 positional argument but " +
                                                        std::to_string(args.nargs) + " were given");
-  CompileOptions o = parseCompileOptions(interp, args);
   Value fn = args.nargs ? args[0] : Value();
   bool disable = false;
   for (size_t i = 0; i < args.nkwargs; ++i) {
     if (args.kwargs[i].name == "model") fn = args.kwargs[i].value;
     if (args.kwargs[i].name == "disable") disable = interp.truthy(args.kwargs[i].value);
   }
-  if (fn.isNone()) return Value(makeRef<CompileDecorator>(std::move(o), disable));
+  if (fn.isNone()) {
+    CompileOptions o;
+    std::optional<Error> invalid;
+    try {
+      o = parseCompileOptions(interp, args);
+    } catch (const Error& e) {
+      if (e.kind == ErrorKind::Type) throw;  // a bad keyword is the call's own error
+      invalid = e;
+    }
+    return Value(makeRef<CompileDecorator>(std::move(o), disable, std::move(invalid)));
+  }
+  CompileOptions o = parseCompileOptions(interp, args);
+  checkCompileModel(interp, fn);
   if (disable || interp.options().eager || !fn.isObj(ObjKind::Function)) return fn;
   return Value(makeRef<CompiledFunction>(interp, Ref<FunctionObject>(fn.as<FunctionObject>()), std::move(o)));
 }

@@ -41,6 +41,7 @@ struct CompileOptions {
   bool fullgraph = false;
   enum class Dynamic : uint8_t { Auto, Always, Never } dynamic = Dynamic::Auto;
   Backend backend;
+  int64_t maxGraphNodes = 0;  // Note [Graph size limit]; 0: the default
 };
 
 class CompiledFunction : public ExtensionObject {
@@ -83,7 +84,10 @@ class CompiledFunction : public ExtensionObject {
 // torch.compile(fn=None, *, fullgraph=False, dynamic=None, backend="tdsl",
 // mode=None, options=None); without fn, a decorator. The native behind the
 // `compile` attribute of the torch module. options={"reinplace": False} turns
-// the reinplacing pass off for this function (like --no-reinplace).
+// the reinplacing pass off for this function (like --no-reinplace), and
+// {"max_graph_nodes": N} sets Note [Graph size limit]; other keys, a bad
+// mode=, mode= with options=, or a model that is not callable raise torch's
+// errors (Note [Decorator mode]: without a model, when the decorator is applied).
 Value torchCompileNative(Interpreter& interp, const CallArgs& args, const void* data);
 // tdsl.explain(fn) -> callable; calling it runs fn compiled and returns an
 // ExplainOutput (graph_count, graph_break_count, node_counts, break_reasons).

@@ -1,4 +1,7 @@
 // Sources, guards and write-back materialization (compile_cache.h).
+#include <unordered_map>
+#include <unordered_set>
+
 #include <fmt/format.h>
 
 #include "vm/compile_cache.h"
@@ -73,7 +76,14 @@ bool Source::operator==(const Source& o) const {
   return false;
 }
 
-bool sameGuardValue(const Value& a, const Value& b) {
+namespace {
+
+// `path`: the (actual, expected) containers being compared further up. A
+// pair met again is equal so far (a cycle: a closure in its own cell, a list
+// holding itself), which compares cyclic values without looping.
+using GuardPath = std::vector<std::pair<const Object*, const Object*>>;
+
+bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path) {
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b) || (a.isFloat() && a.asFloat() == b.asFloat() && !std::signbit(a.asFloat()) == !std::signbit(b.asFloat()));
   if (a.identical(b)) return true;
@@ -81,7 +91,21 @@ bool sameGuardValue(const Value& a, const Value& b) {
   if (k != b.asObj()->kind()) return false;
   switch (k) {
     case ObjKind::Str: return a.as<StrObject>()->str == b.as<StrObject>()->str;
-    case ObjKind::Tensor: return true;
+    case ObjKind::Tensor: return asTensor(b)->isMeta();  // "any tensor"; a pinned one is only itself
+    case ObjKind::List: case ObjKind::Tuple: case ObjKind::Dict: case ObjKind::Cell: case ObjKind::Function: break;
+    default: return false;
+  }
+  if (depth > kMaxGuardDepth) return false;
+  const std::pair<const Object*, const Object*> pair(a.asObj(), b.asObj());
+  for (const auto& p : path)
+    if (p == pair) return true;
+  path.push_back(pair);
+  struct Pop {
+    GuardPath& path;
+    ~Pop() { path.pop_back(); }
+  } pop{path};
+  auto same = [&](const Value& x, const Value& y) { return sameGuardValueAt(x, y, depth + 1, path); };
+  switch (k) {
     case ObjKind::List:
     case ObjKind::Tuple: {
       const auto& x = *itemsOf(a);
@@ -91,16 +115,24 @@ bool sameGuardValue(const Value& a, const Value& b) {
                                   a.as<TupleObject>()->named != b.as<TupleObject>()->named))
         return false;
       for (size_t i = 0; i < x.size(); ++i)
-        if (!sameGuardValue(x[i], y[i])) return false;
+        if (!same(x[i], y[i])) return false;
+      return true;
+    }
+    case ObjKind::Dict: {
+      const auto& x = a.as<DictObject>()->entries;
+      const auto& y = b.as<DictObject>()->entries;
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!same(x[i].first, y[i].first) || !same(x[i].second, y[i].second)) return false;
       return true;
     }
     case ObjKind::Cell: {
       // Cells made by each call's prologue: the trace read only the contents.
       auto* x = a.as<CellObject>();
       auto* y = b.as<CellObject>();
-      return x->bound == y->bound && (!x->bound || sameGuardValue(x->value, y->value));
+      return x->bound == y->bound && (!x->bound || same(x->value, y->value));
     }
-    case ObjKind::Function: {
+    default: {
       // Closures made by each call (MAKEFUNC): same code, globals, defaults and cell contents.
       auto* x = a.as<FunctionObject>();
       auto* y = b.as<FunctionObject>();
@@ -108,14 +140,132 @@ bool sameGuardValue(const Value& a, const Value& b) {
           x->cells.size() != y->cells.size())
         return false;
       for (size_t i = 0; i < x->defaults.size(); ++i)
-        if (!sameGuardValue(x->defaults[i], y->defaults[i])) return false;
+        if (!same(x->defaults[i], y->defaults[i])) return false;
       for (size_t i = 0; i < x->cells.size(); ++i)
-        if (!sameGuardValue(x->cells[i], y->cells[i])) return false;
+        if (!same(x->cells[i], y->cells[i])) return false;
       return true;
     }
-    default: return false;
   }
 }
+
+// `memo`: original -> copy, so shared parts stay shared and cycles stay cycles.
+using SnapshotMemo = std::unordered_map<const Object*, Value>;
+
+Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
+  if (!v.isObj()) return v;
+  ObjKind k = v.asObj()->kind();
+  if (k != ObjKind::List && k != ObjKind::Tuple && k != ObjKind::Dict && k != ObjKind::Cell && k != ObjKind::Function)
+    return v;
+  if (auto it = memo.find(v.asObj()); it != memo.end()) return it->second;
+  if (depth > kMaxGuardDepth)
+    throw Error(ErrorKind::Runtime, "torch.compile: an argument is nested too deeply to guard");
+  auto copyAll = [&](const std::vector<Value>& items, std::vector<Value>& out) {
+    out.reserve(items.size());
+    for (const Value& i : items) out.push_back(snapshotAt(i, depth + 1, memo));
+  };
+  switch (k) {
+    case ObjKind::List: {
+      Value copy = makeList({});
+      memo.emplace(v.asObj(), copy);
+      copyAll(v.as<ListObject>()->items, copy.as<ListObject>()->items);
+      return copy;
+    }
+    case ObjKind::Tuple: {
+      auto* t = v.as<TupleObject>();
+      auto copy = makeRef<TupleObject>(std::vector<Value>{}, t->isSize);
+      copy->named = t->named;
+      memo.emplace(v.asObj(), Value(copy));
+      copyAll(t->items, copy->items);
+      return Value(copy);
+    }
+    case ObjKind::Dict: {
+      Value d = makeDict();
+      memo.emplace(v.asObj(), d);
+      for (const auto& kv : v.as<DictObject>()->entries)
+        d.as<DictObject>()->set(kv.first, snapshotAt(kv.second, depth + 1, memo));
+      return d;
+    }
+    case ObjKind::Cell: {
+      auto* c = v.as<CellObject>();
+      auto copy = makeRef<CellObject>();
+      memo.emplace(v.asObj(), Value(copy));
+      if (c->bound) {
+        copy->value = snapshotAt(c->value, depth + 1, memo);
+        copy->bound = true;
+      }
+      return Value(copy);
+    }
+    default: {
+      auto* f = v.as<FunctionObject>();
+      auto copy = makeRef<FunctionObject>(f->code, f->globals);
+      memo.emplace(v.asObj(), Value(copy));
+      copyAll(f->defaults, copy->defaults);
+      copyAll(f->cells, copy->cells);
+      return Value(copy);
+    }
+  }
+}
+
+void relaxAt(Value& v, const std::function<bool(const Object*)>& pinned, std::unordered_set<const Object*>& seen) {
+  if (v.isTensor()) {
+    if (!pinned(v.asObj())) v = Value(makeMetaTensor(asTensor(v)->meta));
+    return;
+  }
+  if (!v.isObj() || !seen.insert(v.asObj()).second) return;
+  switch (v.asObj()->kind()) {
+    case ObjKind::List: for (Value& i : v.as<ListObject>()->items) relaxAt(i, pinned, seen); break;
+    case ObjKind::Tuple: for (Value& i : v.as<TupleObject>()->items) relaxAt(i, pinned, seen); break;
+    case ObjKind::Dict: for (auto& kv : v.as<DictObject>()->entries) relaxAt(kv.second, pinned, seen); break;
+    case ObjKind::Cell: relaxAt(v.as<CellObject>()->value, pinned, seen); break;
+    case ObjKind::Function:
+      for (Value& i : v.as<FunctionObject>()->defaults) relaxAt(i, pinned, seen);
+      for (Value& i : v.as<FunctionObject>()->cells) relaxAt(i, pinned, seen);
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+bool sameGuardValue(const Value& actual, const Value& expected) {
+  GuardPath path;
+  return sameGuardValueAt(actual, expected, 0, path);
+}
+
+Value snapshotGuardValue(const Value& v) {
+  SnapshotMemo memo;
+  return snapshotAt(v, 0, memo);
+}
+
+void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)>& pinned) {
+  std::unordered_set<const Object*> seen;
+  relaxAt(snapshot, pinned, seen);
+}
+
+namespace {
+
+// Note [Metadata reads]: what a tensor guard's `check` covers.
+bool tensorMatches(const TensorGuard& g, const TensorObject* t) {
+  if (g.check == TensorGuard::Check::IsTensor) return true;
+  if (t->dtype() != g.dtype) return false;
+  if (g.check == TensorGuard::Check::DType) return true;
+  if (t->dim() != g.sizes.size()) return false;
+  if (g.check == TensorGuard::Check::Rank) return true;
+  if (t->sizes() != g.sizes || t->strides() != g.strides) return false;
+  return !g.checkOffset || t->meta.offset == g.storageOffset;
+}
+
+bool metadataHolds(const Segment& seg, const Value* regs) {
+  for (const TensorGuard& g : seg.metadata) {
+    Value v = g.source.fetch(regs);
+    if (!v.isTensor() || asTensor(v)->isMeta() || !tensorMatches(g, asTensor(v))) return false;
+  }
+  for (const TensorGuard& g : seg.inputs)
+    if (g.checkOffset && asTensor(g.source.fetch(regs))->meta.offset != g.storageOffset) return false;
+  return true;
+}
+
+}  // namespace
 
 std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::pair<int, int>>* sizeFailures) {
   const size_t n = seg.inputs.size();
@@ -165,12 +315,13 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
                        : fmt::format("input {} now shares storage with input {}", i, alias);
   }
   if (!firstSizeFailure.empty()) return firstSizeFailure;
+  if (!metadataHolds(seg, regs)) return "the metadata of a tensor the trace inspected changed";
   if (!equalSizesHold(seg, regs)) return "dynamic sizes that were equal are no longer equal";
   for (const auto& [a, b] : seg.sameObjects)
     if (!a.fetch(regs).identical(b.fetch(regs))) return "two sources no longer hold the same object";
   for (const ValueGuard& g : seg.values) {
     Value v = g.source.fetch(regs);
-    if (!sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
+    if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
   }
   return "";
 }
@@ -205,11 +356,14 @@ bool guardsPass(const Segment& seg, const Value* regs) {
     }
   }
   if (n > 16) return checkGuards(seg, regs).empty();
+  if (!metadataHolds(seg, regs)) return false;
   if (!seg.equalSizes.empty() && !equalSizesHold(seg, regs)) return false;
   for (const auto& [a, b] : seg.sameObjects)
     if (!a.fetch(regs).identical(b.fetch(regs))) return false;
-  for (const ValueGuard& g : seg.values)
-    if (!sameGuardValue(g.source.fetch(regs), g.expected)) return false;
+  for (const ValueGuard& g : seg.values) {
+    Value v = g.source.fetch(regs);
+    if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return false;
+  }
   return true;
 }
 
@@ -223,17 +377,27 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
     out += fmt::format("tensor {}: {}[{}] strides {}{}\n", g.source.describe(code), dtypeName(g.dtype), sizes,
                        formatDims(g.strides), g.aliasOf >= 0 ? fmt::format(" (shares storage with input {})", g.aliasOf) : "");
   }
+  for (const TensorGuard& g : seg.metadata) {
+    static const char* const what[] = {"is a tensor", "dtype", "dtype and rank", "metadata"};
+    out += fmt::format("inspected tensor {}: {}{}\n", g.source.describe(code), what[static_cast<int>(g.check)],
+                       g.check == TensorGuard::Check::IsTensor ? ""
+                       : g.check == TensorGuard::Check::Full
+                           ? fmt::format(" {}{} strides {} offset {}", dtypeName(g.dtype), formatDims(g.sizes),
+                                         formatDims(g.strides), g.storageOffset)
+                           : fmt::format(" {}", dtypeName(g.dtype)));
+  }
   for (const auto& [a, b] : seg.sameObjects)
     out += fmt::format("value {} is the same object as {}\n", b.describe(code), a.describe(code));
   for (const ValueGuard& g : seg.values) {
     std::string what;
     const Value& v = g.expected;
-    if (v.isInt()) what = "== " + std::to_string(v.asInt());
+    if (g.intOnly) what = "is an int";
+    else if (v.isInt()) what = "== " + std::to_string(v.asInt());
     else if (v.isBool()) what = v.asBool() ? "is True" : "is False";
     else if (v.isFloat()) what = fmt::format("== {}", v.asFloat());
     else if (v.isNone()) what = "is None";
     else if (v.isObj(ObjKind::Str)) what = "== '" + v.as<StrObject>()->str + "'";
-    else if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) what = "has the same structure and items";
+    else if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::Dict)) what = "has the same structure and items";
     else what = "is the same object";
     out += fmt::format("value {} {}\n", g.source.describe(code), what);
   }

@@ -1,6 +1,8 @@
 // The tracer (compile_tracer.h): proxies, lifting, hooks, segment end.
 #include "vm/compile_tracer.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "ir/alias_analysis.h"
@@ -55,6 +57,19 @@ bool isSizeRead(std::string_view name) {
   return false;
 }
 
+// Note [Metadata reads]: what a tensor attribute or method that is not an op
+// reveals about the tensor.
+TensorGuard::Check metadataReadBy(std::string_view name) {
+  if (isSizeRead(name)) return TensorGuard::Check::Full;
+  static const char* const rank[] = {"ndim", "dim", "ndimension"};
+  for (const char* n : rank)
+    if (name == n) return TensorGuard::Check::Rank;
+  static const char* const dtype[] = {"dtype", "is_floating_point", "is_complex", "element_size", "type", "is_signed"};
+  for (const char* n : dtype)
+    if (name == n) return TensorGuard::Check::DType;
+  return TensorGuard::Check::IsTensor;
+}
+
 std::string calleeName(const Value& v) {
   if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
   if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
@@ -69,6 +84,11 @@ std::string locationOf(const CodeObject& code, uint32_t pc) {
 }
 
 }  // namespace
+
+bool isTraceRefusal(const Error& e) {
+  if (e.kind == ErrorKind::Interrupt) return false;
+  return !(e.kind == ErrorKind::Resource && e.message.rfind("out of memory", 0) == 0);
+}
 
 Tracer::Tracer(CompileRuntime& rt, const TraceRequest& request)
     : rt_(rt), req_(request), code_(*request.fn->code) {}
@@ -121,6 +141,18 @@ void Tracer::noteEntryObject(const Value& v, const Source& src) {
 }
 
 bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObjects_.count(v.asObj()) != 0; }
+
+void Tracer::noteMetadataRead(const Value& v, TensorGuard::Check check) {
+  if (!v.isTensor() || check == TensorGuard::Check::IsTensor) return;
+  TensorObject* t = asTensor(v);
+  if (t->isMeta()) return;  // a proxy: its metadata follows from its inputs' guards
+  for (auto& [seen, c] : metadataReads_)
+    if (seen.get() == t) {
+      c = std::max(c, check);
+      return;
+    }
+  metadataReads_.emplace_back(Ref<TensorObject>(t), check);
+}
 
 Source Tracer::sourceFor(const Value& v, bool* found) const {
   auto it = v.isObj() ? entryObjects_.find(v.asObj()) : entryObjects_.end();
@@ -224,6 +256,20 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
         for (const Value& v : b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items)
           if (v.isTensor() && asTensor(v)->dtype() == DType::Bool)
             graphBreak(op.name() + "() with a boolean mask: the result's size depends on tensor data");
+  if (op.has(ir::kTagMaybeView) && op.eager && b.count > 0 && b[0].isTensor()) {
+    // Note [Identity of MaybeView results]: when the eager kernel hands back
+    // self itself (t.contiguous() of a contiguous t, t.to(t.dtype)), so does
+    // the trace, recording nothing: `t.contiguous() is t` holds in compiled
+    // code too. A MaybeView kernel that aliases reads no data, so it runs on
+    // proxies.
+    ir::MetaResult probe;
+    op.meta(b, probe);
+    if (probe.aliasesSelf && op.eager(*rt_.interp.tensorState(), b).identical(b[0])) {
+      noteMetadataRead(b[0], TensorGuard::Check::Full);  // the decision read its layout (Note [Metadata reads])
+      result = b[0];
+      return true;
+    }
+  }
   std::vector<ir::Arg> args;
   args.reserve(static_cast<size_t>(b.count));
   for (int i = 0; i < b.count; ++i) {
@@ -266,6 +312,9 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
       case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
     }
   }
+  const int64_t maxNodes = req_.maxGraphNodes > 0 ? req_.maxGraphNodes : kMaxGraphNodes;
+  if (static_cast<int64_t>(graph_->size()) >= maxNodes)
+    throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the traced graph exceeds {} nodes", maxNodes));
   ir::MetaResult mr;
   op.meta(b, mr);  // user errors (bad shapes) propagate: the caller falls back to eager
   if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
@@ -314,7 +363,10 @@ Value Tracer::onCall(const CallArgs& a) {
   if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
   if (callee.isObj(ObjKind::Native)) {
     auto* n = callee.as<NativeObject>();
-    if (anyTensor && rt_.isBuiltin(n)) readsSizes_ = true;  // len(t), list(t), zip(t, ...)
+    if (anyTensor && rt_.isBuiltin(n)) {
+      readsSizes_ = true;  // len(t), list(t), zip(t, ...)
+      for (size_t i = 1; i < a.nargs; ++i) noteMetadataRead(a[i], TensorGuard::Check::Full);
+    }
     switch (rt_.builtinKind(n)) {
       case CompileRuntime::BuiltinKind::Pure: return callee;
       case CompileRuntime::BuiltinKind::PureNoTensors:
@@ -340,6 +392,8 @@ Value Tracer::onMethod(const CallArgs& a) {
   if (self.isTensor()) {
     if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
     if (isSizeRead(name)) readsSizes_ = true;
+    if (name == "storage_offset") offsetRead_ = true;
+    noteMetadataRead(self, metadataReadBy(name));
     return Value();
   }
   if (self.isObj(ObjKind::Module)) {
@@ -376,7 +430,7 @@ Value Tracer::onGetGlobal(const CallArgs& a) {
   bool seen = false;
   for (const ValueGuard& g : globalGuards_) seen |= g.source == src;
   if (!seen) {
-    globalGuards_.push_back(ValueGuard{src, v});
+    globalGuards_.push_back(ValueGuard{src, snapshotGuardValue(v)});
     if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict)) noteEntryObject(v, src);
   }
   return v;
@@ -401,12 +455,15 @@ Value Tracer::onTruth(const CallArgs& a) {
 }
 
 Value Tracer::onAttr(const CallArgs& a) {
-  if (a[0].isTensor() && isSizeRead(a[1].as<StrObject>()->str)) readsSizes_ = true;
+  const std::string& name = a[1].as<StrObject>()->str;
+  if (a[0].isTensor() && isSizeRead(name)) readsSizes_ = true;
+  noteMetadataRead(a[0], metadataReadBy(name));
   return Value();
 }
 
 Value Tracer::onSizeUse(const CallArgs& a) {
   if (a[0].isTensor()) readsSizes_ = true;  // iterating / unpacking a tensor depends on its length
+  noteMetadataRead(a[0], TensorGuard::Check::Full);
   return Value();
 }
 
@@ -581,15 +638,48 @@ void Tracer::buildGuards(Segment& seg) {
     }
     seg.inputs.push_back(std::move(g));
   }
+  for (auto& [t, check] : metadataReads_) {
+    bool found = false;
+    TensorGuard g;
+    g.source = sourceFor(Value(t), &found);
+    g.check = check;
+    g.dtype = t->dtype();
+    g.sizes = t->sizes();
+    g.strides = t->strides();
+    g.checkOffset = offsetRead_ && check == TensorGuard::Check::Full;
+    g.storageOffset = t->meta.offset;
+    seg.metadata.push_back(std::move(g));
+  }
+  if (offsetRead_)
+    for (size_t k = 0; k < seg.inputs.size(); ++k) {
+      seg.inputs[k].checkOffset = true;
+      seg.inputs[k].storageOffset = inputTensors_[k]->meta.offset;
+    }
   for (int r = 0; r < code_.nregs; ++r) {
-    if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
-    const Value& v = req_.regs[r];
-    if (v.isTensor()) continue;
+    if (!req_.liveness->liveIn(req_.entryPc, r) || !req_.regs[r].isTensor()) continue;
+    TensorGuard g;
+    g.source.reg = r;
+    g.check = TensorGuard::Check::IsTensor;
+    seg.metadata.push_back(std::move(g));
+  }
+  // Note [Guard snapshots]: tensors the segment reaches only by identity
+  // (Captured sources) must be those very tensors again.
+  std::set<const Object*> pinned;
+  for (size_t k = 0; k < inputSources_.size(); ++k)
+    if (inputSources_[k].kind == Source::Kind::Captured) pinned.insert(inputTensors_[k].get());
+  for (const TensorGuard& g : seg.metadata)
+    if (g.source.kind == Source::Kind::Captured) pinned.insert(g.source.captured.asObj());
+  auto isPinned = [&](const Object* o) { return pinned.count(o) != 0; };
+  for (auto& [r, snapshot] : entrySnapshots_) {
     Source s;
     s.reg = r;
-    seg.values.push_back(ValueGuard{s, v});
+    relaxGuardSnapshot(snapshot, isPinned);
+    seg.values.push_back(ValueGuard{s, snapshot});
   }
-  for (const ValueGuard& g : globalGuards_) seg.values.push_back(g);
+  for (ValueGuard g : globalGuards_) {
+    relaxGuardSnapshot(g.expected, isPinned);
+    seg.values.push_back(std::move(g));
+  }
   for (const Object* o : usedEntries_) {
     auto aliases = entryAliases_.find(o);
     if (aliases == entryAliases_.end()) continue;
@@ -614,11 +704,15 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   globalWrites_.clear();
   inputNames_.clear();
   readsSizes_ = false;
+  metadataReads_.clear();
+  offsetRead_ = false;
+  entrySnapshots_.clear();
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
     s.reg = r;
     noteEntryObject(req_.regs[r], s);
+    if (!req_.regs[r].isTensor()) entrySnapshots_.emplace_back(r, snapshotGuardValue(req_.regs[r]));
   }
   VM& vm = rt_.interp.vm();
   depth0_ = vm.frames().size();

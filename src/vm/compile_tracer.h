@@ -22,6 +22,16 @@
 // and one raised by the interceptor in the middle of an instruction may
 // follow register writes: in both cases the segment is re-traced with that
 // (call) instruction itself as the break, taken before it runs.
+//
+// Note [Metadata reads]
+// Python code that inspects a tensor (x.shape, x.dtype, x.stride(0),
+// x.is_contiguous(), len(x), iterating it) bakes what it read into the
+// segment, even when the tensor never reaches an op (so is no graph input).
+// Every such read of a real tensor adds a guard on what was read
+// (Segment::metadata: dtype, rank, or sizes + strides), and a read of a
+// storage offset, even a proxy's, makes every input and inspected tensor
+// guard its offset. A proxy's other metadata follows from its inputs' guards.
+// Each live tensor register at entry is at least guarded to be a tensor.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +58,26 @@ struct TraceRequest {
   // Note [Automatic dynamic shapes]: source descriptions and dims to trace symbolically.
   const std::vector<std::pair<std::string, int>>* dynamic = nullptr;
   bool allDynamic = false;  // torch.compile(dynamic=True)
+  int64_t maxGraphNodes = 0;  // Note [Graph size limit]; 0: kMaxGraphNodes
 };
+
+// Note [Graph size limit]
+// A traced loop unrolls into the graph (`for i in range(10**9): x = x + 1`),
+// and the graph, its proxies and their metadata grow with every op. At
+// kMaxGraphNodes nodes (torch.compile(options={"max_graph_nodes": N}) changes
+// it) the trace is refused (Note [Trace refusal]) and the call runs eagerly
+// from the segment's entry (logged under graph_breaks). No test
+// program comes near the limit; the tracer's memory stays bounded by it.
+constexpr int64_t kMaxGraphNodes = 100000;
+
+// Note [Trace refusal]
+// An Error met while tracing makes the call run eagerly from the segment's
+// entry, which raises user errors exactly where they belong and after the
+// side effects before them (tracing performs none). A KeyboardInterrupt and
+// running out of memory are no refusals: they happen to the run, not to the
+// traced program, and propagate (an eager re-run would swallow the first
+// interrupt, or run out of memory again).
+bool isTraceRefusal(const Error& e);
 
 class Tracer : public DispatchInterceptor {
  public:
@@ -90,6 +119,7 @@ class Tracer : public DispatchInterceptor {
   void noteEntryObject(const Value& v, const Source& src);
   void noteAlias(const Object* o, const Source& src);  // entryObjects_ + entryAliases_
   bool isEntryObject(const Value& v) const;
+  void noteMetadataRead(const Value& v, TensorGuard::Check check);
   WriteBack describe(const Value& v, int depth);
   void buildGuards(Segment& seg);
   std::unique_ptr<Segment> traceOnce(std::string* retraceReason, uint32_t* retracePc);
@@ -118,6 +148,11 @@ class Tracer : public DispatchInterceptor {
   std::vector<GlobalWriteRecord> globalWrites_;
   std::set<std::string> inputNames_;
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
+  // Note [Metadata reads]: real tensors inspected, with what was read.
+  std::vector<std::pair<Ref<TensorObject>, TensorGuard::Check>> metadataReads_;
+  bool offsetRead_ = false;
+  // Note [Guard snapshots]: the live non-tensor registers at entry, copied.
+  std::vector<std::pair<int, Value>> entrySnapshots_;
   DispatchInterceptor* savedInterceptor_ = nullptr;
   Tracer* savedTracer_ = nullptr;
 };

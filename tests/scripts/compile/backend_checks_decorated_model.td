@@ -1,0 +1,5 @@
+import torch
+
+d = torch.compile(fullgraph=True)
+print('before')
+d(7)

@@ -1,0 +1,3 @@
+import torch
+
+torch.compile()(None)

@@ -1,0 +1,4 @@
+import torch
+
+print('before')
+torch.compile(5)
