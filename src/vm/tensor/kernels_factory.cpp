@@ -5,6 +5,7 @@
 #include "vm/tensor/index_util.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -26,7 +27,7 @@ void generate(TensorObject& t, F f) {
 void fillAll(TensorObject& t, const Value& v) {
   withDType(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T x = scalarAs<T>(v);
+    T x = checkedScalarAs<T>(v);  // Note [Checked scalar conversion]
     generate<T>(t, [x](int64_t) { return x; });
   });
 }
@@ -51,10 +52,7 @@ Value ones(TensorState& s, const BoundArgs& a) {
 Value full(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   int fillIdx = argIndex(a, "fill_value");
-  const Value& v = a[fillIdx];
-  if (v.isFloat() && !isFloating(t->dtype()) && t->dtype() != DType::Bool && std::isnan(v.asFloat()))
-    throw Error(ErrorKind::Value, "value cannot be converted to type int64_t without overflow");
-  fillAll(*t, v);
+  fillAll(*t, a[fillIdx]);
   return Value(t);
 }
 

@@ -1,6 +1,11 @@
 // Eager kernels for gathers and indexed updates. Every index is range-checked
 // before anything is written ("index 5 is out of bounds for dimension 0 with
 // size 5"), so a failing call leaves its tensors untouched.
+//
+// Note [Index ranges]
+// As in PyTorch, only advanced indexing (x[idx], index_put_) wraps negative
+// indices; index_select, index_copy_, index_add_, gather and scatter_ take
+// indices in [0, size) and raise PyTorch's error for the op otherwise.
 #include <cstring>
 
 #include "vm/objects.h"
@@ -8,6 +13,7 @@
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/promotion.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -19,13 +25,23 @@ namespace {
                                     std::to_string(dim) + " with size " + std::to_string(size));
 }
 
-// Reads a 0/1-dim integer index tensor into a checked, wrapped list.
-std::vector<int64_t> checkedIndices(const TensorObject& index, int64_t dim, int64_t size) {
+// How an op reports an index outside [0, size) (Note [Index ranges]).
+enum class RangeError {
+  IndexCopy,  // IndexError: index_copy_(): index -1 is out of bounds for dimension 0 with size 3
+  InSelf,     // IndexError: index out of range in self
+};
+
+// Reads a 0/1-dim integer index tensor into a list checked against [0, size).
+std::vector<int64_t> checkedIndices(const TensorObject& index, int64_t dim, int64_t size, RangeError style) {
   std::vector<int64_t> out(static_cast<size_t>(index.numel()));
   for (int64_t i = 0; i < index.numel(); ++i) {
     int64_t v = readAsInt(index, i);
-    if (v < -size || v >= size) outOfBounds(v, dim, size);
-    out[static_cast<size_t>(i)] = v < 0 ? v + size : v;
+    if (v < 0 || v >= size) {
+      if (style == RangeError::InSelf) throw Error(ErrorKind::Index, "index out of range in self");
+      throw Error(ErrorKind::Index, "index_copy_(): index " + std::to_string(v) + " is out of bounds for dimension " +
+                                        std::to_string(dim) + " with size " + std::to_string(size));
+    }
+    out[static_cast<size_t>(i)] = v;
   }
   return out;
 }
@@ -114,7 +130,7 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   const TensorObject& source = tensorArg(a, 3);
   checkNoPartialOverlap(self, source);
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(index, dim, size);
+  std::vector<int64_t> idx = checkedIndices(index, dim, size, add ? RangeError::InSelf : RangeError::IndexCopy);
   RowMover rows(self, source, dim);
   if (!add) {
     for (size_t i = 0; i < idx.size(); ++i) rows.copy(idx[i], static_cast<int64_t>(i));
@@ -123,7 +139,7 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   const Value& alpha = a[argIndex(a, "alpha")];
   withDType(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T al = scalarAs<T>(alpha);
+    T al = checkedScalarAs<T>(alpha);  // Note [Checked scalar conversion]
     for (size_t i = 0; i < idx.size(); ++i) rows.add<T>(idx[i], static_cast<int64_t>(i), al);
   });
 }
@@ -136,10 +152,12 @@ void forEachScatterPosition(const TensorObject& self, const TensorObject& index,
   int64_t n = index.numel();
   int rank = index.dim();
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  // Pass 1: range check.
+  // Pass 1: range check (RuntimeError in PyTorch, Note [Index ranges]).
   for (int64_t flat = 0; flat < n; ++flat) {
     int64_t v = readAsInt(index, flat);
-    if (v < -size || v >= size) outOfBounds(v, dim, size);
+    if (v < 0 || v >= size)
+      throw Error(ErrorKind::Runtime, "index " + std::to_string(v) + " is out of bounds for dimension " +
+                                          std::to_string(dim) + " with size " + std::to_string(size));
   }
   for (int64_t flat = 0; flat < n; ++flat) {
     int64_t rem = flat, off = 0;
@@ -149,7 +167,6 @@ void forEachScatterPosition(const TensorObject& self, const TensorObject& index,
       if (d != dim) off += c * self.strides()[d];
     }
     int64_t v = readAsInt(index, flat);
-    if (v < 0) v += size;
     if (self.dim() > 0) off += v * self.strides()[dim];
     f(off * item, flat);
   }
@@ -183,7 +200,7 @@ void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
         }
       });
     } else {
-      T v = scalarAs<T>(src);
+      T v = checkedScalarAs<T>(src);
       forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
     }
   });
@@ -341,7 +358,7 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
   plan.coalesce();
   withDType(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T x = scalarAs<T>(v);
+    T x = checkedScalarAs<T>(v);
     plan.forEachRow([&](char** p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i)
         if (*reinterpret_cast<const bool*>(p[1] + i * st[1])) *reinterpret_cast<T*>(p[0] + i * st[0]) = x;
@@ -370,7 +387,7 @@ Value index_select(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(tensorArg(a, 2), dim, size);
+  std::vector<int64_t> idx = checkedIndices(tensorArg(a, 2), dim, size, RangeError::InSelf);
   auto out = allocLike(s, r.out[0]);
   RowMover rows(*out, self, dim);
   for (size_t i = 0; i < idx.size(); ++i) rows.copy(static_cast<int64_t>(i), idx[i]);
@@ -402,6 +419,17 @@ Value index_put(TensorState& s, const BoundArgs& a) {
 
 Value index_put_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
+  // PyTorch rejects values that share memory with self (assert_no_overlap),
+  // except on its masked_fill path: one value and a single bool mask.
+  const TensorObject& values = tensorArg(a, 2);
+  int tensorIndices = 0, boolIndices = 0;
+  for (const Value& v : listItems(a[1])) {
+    if (!v.isTensor()) continue;
+    ++tensorIndices;
+    if (asTensor(v)->dtype() == DType::Bool) ++boolIndices;
+  }
+  bool maskedFill = !boolArg(a, 3) && values.numel() == 1 && tensorIndices == 1 && boolIndices == 1;
+  if (!maskedFill) checkNoOverlap(*asTensor(a[0]), values);
   indexPutInto(s, *asTensor(a[0]), a);
   return a[0];
 }
