@@ -22,10 +22,10 @@ Dims inferViewSize(const Dims& requested, int64_t numel) {
       infer = i;
     } else if (out[i] < 0) {
       throw Error(ErrorKind::Value, "invalid shape dimension " + std::to_string(out[i]));
-    } else if (__builtin_mul_overflow(known, out[i], &known)) {
-      // No product past int64 equals a tensor's numel.
-      throw Error(ErrorKind::Value, "shape '" + formatDims(requested) + "' is invalid for input of size " +
-                                        std::to_string(numel));
+    } else {
+      // Wraps like PyTorch's infer_size; a shape whose product overflows
+      // then fails here or at the view's numel check (setView).
+      known = static_cast<int64_t>(static_cast<uint64_t>(known) * static_cast<uint64_t>(out[i]));
     }
   }
   if (infer >= 0) {
