@@ -246,7 +246,7 @@ Value any(TensorState& s, const BoundArgs& a) { return allAnyKernel<false>(s, a)
 namespace {
 
 // C[m,n] = A[m,k] @ B[k,n]; A, B contiguous row-major, C contiguous. Runs in
-// interruptible blocks of C (Note [Blocked matmul]).
+// interruptible blocks of rows of C (Note [Blocked matmul]).
 template <class T>
 void gemm(const TensorState& state, const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
   if (m == 0 || n == 0) return;
@@ -257,22 +257,23 @@ void gemm(const TensorState& state, const T* A, const T* B, T* C, int64_t m, int
   const int lda = static_cast<int>(k), ldb = static_cast<int>(n), ldc = static_cast<int>(n);
   forEachMatmulBlock(m, k, n, state.interrupt, [&](const MatmulBlock& b) {
     const T* a = A + b.row0 * k;
-    const T* bb = B + b.col0;
-    T* c = C + b.row0 * n + b.col0;
-    const int rows = static_cast<int>(b.rows), cols = static_cast<int>(b.cols);
+    T* c = C + b.row0 * n;
+    const int rows = static_cast<int>(b.rows);
     if constexpr (std::is_same<T, float>::value) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, cols, static_cast<int>(k), 1.0f, a, lda, bb, ldb,
-                  0.0f, c, ldc);
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, static_cast<int>(n), static_cast<int>(k), 1.0f, a,
+                  lda, B, ldb, 0.0f, c, ldc);
     } else if constexpr (std::is_same<T, double>::value) {
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, cols, static_cast<int>(k), 1.0, a, lda, bb, ldb,
-                  0.0, c, ldc);
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, static_cast<int>(n), static_cast<int>(k), 1.0, a,
+                  lda, B, ldb, 0.0, c, ldc);
     } else {
-      for (int64_t i = 0; i < b.rows; ++i)
-        for (int64_t j = 0; j < b.cols; ++j) {
+      for (int64_t i = 0; i < b.rows; ++i) {
+        if (i > 0) pollInterrupt(state);  // rows of a small block can still be long
+        for (int64_t j = 0; j < n; ++j) {
           T acc = 0;
-          for (int64_t p = 0; p < k; ++p) acc = static_cast<T>(acc + a[i * k + p] * bb[p * n + j]);
+          for (int64_t p = 0; p < k; ++p) acc = static_cast<T>(acc + a[i * k + p] * B[p * n + j]);
           c[i * n + j] = acc;
         }
+      }
     }
   });
 }
