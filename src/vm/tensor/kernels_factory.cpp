@@ -62,7 +62,11 @@ Value arange(TensorState& s, const BoundArgs& a) {
   withDType(t->dtype(), [&](auto tag) {
     using T = decltype(tag);
     if (spec.integral && !isFloating(t->dtype())) {
-      generate<T>(*t, [&](int64_t i) { return static_cast<T>(spec.istart + i * spec.istep); });
+      // start + i * step fits int64 (it lies in [start, end)), but i * step alone may not: wrap exactly.
+      generate<T>(*t, [&](int64_t i) {
+        return static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(spec.istart) +
+                                                   static_cast<uint64_t>(i) * static_cast<uint64_t>(spec.istep)));
+      });
     } else {
       generate<T>(*t, [&](int64_t i) { return static_cast<T>(spec.start + static_cast<double>(i) * spec.step); });
     }

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "vm/objects.h"
+#include "vm/tensor/checked_math.h"
 #include "vm/tensor/index_util.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
@@ -32,7 +33,9 @@ enum class RangeError {
 };
 
 // Reads a 0/1-dim integer index tensor into a list checked against [0, size).
-std::vector<int64_t> checkedIndices(const TensorObject& index, int64_t dim, int64_t size, RangeError style) {
+std::vector<int64_t> checkedIndices(const TensorState& s, const TensorObject& index, int64_t dim, int64_t size,
+                                    RangeError style) {
+  checkedBytes(s, index.numel(), DType::Int64);  // an expanded index may be huge: fail before allocating
   std::vector<int64_t> out(static_cast<size_t>(index.numel()));
   for (int64_t i = 0; i < index.numel(); ++i) {
     int64_t v = readAsInt(index, i);
@@ -130,7 +133,7 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   const TensorObject& source = tensorArg(a, 3);
   checkNoPartialOverlap(self, source);
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(index, dim, size, add ? RangeError::InSelf : RangeError::IndexCopy);
+  std::vector<int64_t> idx = checkedIndices(s, index, dim, size, add ? RangeError::InSelf : RangeError::IndexCopy);
   RowMover rows(self, source, dim);
   if (!add) {
     for (size_t i = 0; i < idx.size(); ++i) rows.copy(idx[i], static_cast<int64_t>(i));
@@ -147,19 +150,22 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
 // gather/scatter walk: for every element position `pos` of `index`, calls
 // f(selfByteOffset, indexFlat) with self's coordinate along `dim` replaced by index[pos].
 template <class F>
-void forEachScatterPosition(const TensorObject& self, const TensorObject& index, int64_t dim, F f) {
+void forEachScatterPosition(const TensorState& s, const TensorObject& self, const TensorObject& index, int64_t dim,
+                            F f) {
   const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
   int64_t n = index.numel();
   int rank = index.dim();
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
   // Pass 1: range check (RuntimeError in PyTorch, Note [Index ranges]).
   for (int64_t flat = 0; flat < n; ++flat) {
+    if ((flat & (kInterruptGrain - 1)) == 0 && flat) pollInterrupt(s);  // an expanded index may be huge
     int64_t v = readAsInt(index, flat);
     if (v < 0 || v >= size)
       throw Error(ErrorKind::Runtime, "index " + std::to_string(v) + " is out of bounds for dimension " +
                                           std::to_string(dim) + " with size " + std::to_string(size));
   }
   for (int64_t flat = 0; flat < n; ++flat) {
+    if ((flat & (kInterruptGrain - 1)) == 0 && flat) pollInterrupt(s);
     int64_t rem = flat, off = 0;
     for (int d = rank - 1; d >= 0; --d) {
       int64_t c = rem % index.sizes()[d];
@@ -172,7 +178,7 @@ void forEachScatterPosition(const TensorObject& self, const TensorObject& index,
   }
 }
 
-void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
+void scatterInto(const TensorState& s, TensorObject& self, const BoundArgs& a, bool add) {
   checkNoInternalOverlap(self);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   const TensorObject& index = tensorArg(a, 2);
@@ -184,7 +190,7 @@ void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
       const TensorObject& st = *asTensor(src);
       checkNoPartialOverlap(self, st);
       // src is read at the index's positions (src may be larger than index).
-      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+      forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t flat) {
         int64_t rem = flat, soff = 0;
         for (int d = index.dim() - 1; d >= 0; --d) {
           soff += (rem % index.sizes()[d]) * st.strides()[d];
@@ -201,7 +207,7 @@ void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
       });
     } else {
       T v = checkedScalarAs<T>(src);
-      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
+      forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
     }
   });
 }
@@ -256,7 +262,7 @@ struct IndexWalk {
   std::vector<const TensorObject*> idx;  // per self dim (nullptr: not indexed)
 };
 
-IndexWalk prepareWalk(const TensorObject& self, const std::vector<Value>& indices) {
+IndexWalk prepareWalk(const TensorState& s, const TensorObject& self, const std::vector<Value>& indices) {
   IndexWalk w;
   std::vector<const TensorMeta*> metas;
   for (const Value& v : indices) {
@@ -265,6 +271,9 @@ IndexWalk prepareWalk(const TensorObject& self, const std::vector<Value>& indice
   }
   w.shape = advancedIndexShape(self.meta, metas);
   w.idx.resize(static_cast<size_t>(self.dim()), nullptr);
+  // The result (or the values it takes) is allocated next; fail now, not
+  // after range-checking a huge expanded index.
+  checkedBytes(s, checkedNumel(w.shape.outSizes), self.dtype());
   // Range check every index value before any write.
   for (int d = 0; d < self.dim(); ++d) {
     if (!w.idx[d]) continue;
@@ -282,8 +291,7 @@ template <class F>
 void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
   const AdvancedIndexShape& sh = w.shape;
   const Dims& out = sh.outSizes;
-  int64_t total = 1;
-  for (int64_t x : out) total *= x;
+  const int64_t total = checkedNumel(out);
   const int nb = sh.broadcast.size();
   const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
   int64_t coords[kMaxDims];
@@ -322,7 +330,7 @@ void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
 void indexPutInto(TensorState& s, TensorObject& self, const BoundArgs& a) {
   checkNoInternalOverlap(self);
   std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
-  IndexWalk w = prepareWalk(self, indices);
+  IndexWalk w = prepareWalk(s, self, indices);
   const TensorObject& values = tensorArg(a, 2);
   checkBroadcastTo(values.sizes(), w.shape.outSizes);
   bool accumulate = boolArg(a, 3);
@@ -371,7 +379,7 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
 Value index(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
-  IndexWalk w = prepareWalk(self, indices);
+  IndexWalk w = prepareWalk(s, self, indices);
   auto out = allocTensor(s, self.dtype(), w.shape.outSizes);
   char* dst = out->dataPtr();
   const char* src = self.dataPtr();
@@ -387,8 +395,8 @@ Value index_select(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(tensorArg(a, 2), dim, size, RangeError::InSelf);
   auto out = allocLike(s, r.out[0]);
+  std::vector<int64_t> idx = checkedIndices(s, tensorArg(a, 2), dim, size, RangeError::InSelf);
   RowMover rows(*out, self, dim);
   for (size_t i = 0; i < idx.size(); ++i) rows.copy(static_cast<int64_t>(i), idx[i]);
   return Value(out);
@@ -403,7 +411,7 @@ Value gather(TensorState& s, const BoundArgs& a) {
   const char* src = self.dataPtr();
   char* dst = out->dataPtr();
   const size_t item = itemSize(self.dtype());
-  forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+  forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t flat) {
     std::memcpy(dst + flat * static_cast<int64_t>(item), src + byteOff, item);
   });
   return Value(out);
@@ -463,26 +471,26 @@ Value index_add_(TensorState& s, const BoundArgs& a) {
 Value scatter(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
-  scatterInto(*out, a, false);
+  scatterInto(s, *out, a, false);
   return Value(out);
 }
 
 Value scatter_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  scatterInto(*asTensor(a[0]), a, false);
+  scatterInto(s, *asTensor(a[0]), a, false);
   return a[0];
 }
 
 Value scatter_add(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
-  scatterInto(*out, a, true);
+  scatterInto(s, *out, a, true);
   return Value(out);
 }
 
 Value scatter_add_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  scatterInto(*asTensor(a[0]), a, true);
+  scatterInto(s, *asTensor(a[0]), a, true);
   return a[0];
 }
 

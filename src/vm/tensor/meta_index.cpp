@@ -294,7 +294,7 @@ ArangeSpec arangeSpec(const ir::BoundArgs& a) {
   if ((s.step > 0 && e < s.start) || (s.step < 0 && e > s.start))
     throw Error(ErrorKind::Value, "upper bound and larger bound inconsistent with step sign");
   double len = std::ceil((e - s.start) / s.step);
-  if (len > 9.0e18) throw Error(ErrorKind::Resource, "arange: too many elements");
+  if (!(len <= 9.0e18)) throw Error(ErrorKind::Runtime, "invalid size, possible overflow?");  // PyTorch's text
   s.length = static_cast<int64_t>(len);
   s.integral = !anyFloat;
   s.istart = start.isInt() ? start.asInt() : static_cast<int64_t>(s.start);
