@@ -151,19 +151,17 @@ void checkNoPartialOverlap(const TensorObject& out, const TensorObject& in) {
   checkNoPartialOverlapInStorage(out.meta, in.meta);
 }
 
-namespace {
-[[noreturn]] void throwOverlap() {
+void throwInputOverlapsOutput() {
   throw Error(ErrorKind::Runtime,
               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
               "single memory location. Please clone() the tensor before performing the operation.");
 }
-}  // namespace
 
 void checkNoOverlap(const TensorObject& out, const TensorObject& in) {
   if (out.isMeta() || in.isMeta() || out.storage != in.storage) return;
   if (out.numel() == 0 || in.numel() == 0) return;
   const TensorMeta &a = out.meta, &b = in.meta;
-  if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) throwOverlap();
+  if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) throwInputOverlapsOutput();
   checkNoPartialOverlapInStorage(a, b);
 }
 
@@ -175,7 +173,7 @@ void checkNoPartialOverlapInStorage(const TensorMeta& a, const TensorMeta& b) {
   int64_t aBegin = a.offset * ia, aEnd = aBegin + spanElements(a) * ia;
   int64_t bBegin = b.offset * ib, bEnd = bBegin + spanElements(b) * ib;
   bool partial = (aBegin == bBegin && aEnd == bEnd) ? a.strides != b.strides : (aBegin < bEnd && bBegin < aEnd);
-  if (partial) throwOverlap();
+  if (partial) throwInputOverlapsOutput();
 }
 
 namespace {
