@@ -74,6 +74,7 @@ TEST_CASE("safety: numel, extents and slice lengths never wrap", "[tensor][safet
   // 2**32 * 2**32 wrapped to 0: sum() returned 0.
   CHECK(errorOf([&] { callOp(s, "sum", {callMethod(s, one, "expand", {ints({int64_t(1) << 32, int64_t(1) << 32})})}); }) ==
         "numel: integer multiplication overflow");
+  CHECK(errorOf([&] { callMethod(s, one, "expand", {ints({-2})}); }) == "numel: integer multiplication overflow");
   Value wide = callMethod(s, one, "expand", {ints({k2p62})});
   CHECK(errorOf([&] { callOp(s, "cat", {makeList({wide, wide})}); }) == "cat(): result size: integer addition overflow");
   // [::2**63 - 1] had length (3 + 2**63 - 2) / (2**63 - 1), which overflows: shape [-1].

@@ -18,7 +18,10 @@ void throwAddOverflow(const char* what) {
 
 int64_t checkedNumel(const Dims& sizes) {
   int64_t n = 1;
-  for (int64_t s : sizes) n = checkedMul(n, s, "numel");
+  for (int64_t s : sizes) {
+    if (s < 0) throwMulOverflow("numel");  // c10 multiplies as uint64: a negative size overflows
+    n = checkedMul(n, s, "numel");
+  }
   return n;
 }
 

@@ -44,7 +44,7 @@ inline int64_t checkedAdd(int64_t a, int64_t b, const char* what) {
 
 // The product of `sizes` ("numel: integer multiplication overflow"), in
 // order, as c10 computes it: [2**32, 2**32, 0] overflows although its
-// product is 0.
+// product is 0, and so does a negative size.
 int64_t checkedNumel(const Dims& sizes);
 
 // Storage elements the view `m` reaches, counting its offset: offset + 1 +
