@@ -42,6 +42,11 @@ inline int64_t checkedAdd(int64_t a, int64_t b, const char* what) {
   return r;
 }
 
+// offset + steps * stride: where a view starts `steps` elements into a dimension.
+inline int64_t offsetPlus(int64_t offset, int64_t steps, int64_t stride) {
+  return checkedAdd(offset, checkedMul(steps, stride, "storage offset"), "storage offset");
+}
+
 // The product of `sizes` ("numel: integer multiplication overflow"), in
 // order, as c10 computes it: [2**32, 2**32, 0] overflows although its
 // product is 0, and so does a negative size.

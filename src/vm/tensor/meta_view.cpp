@@ -285,7 +285,7 @@ void slice(const BoundArgs& a, MetaResult& r) {
   int64_t d = wrapDim(intArg(a, 1), self.dim());
   SliceBounds b = sliceBounds(self.sizes()[d], optIntArg(a, 2), optIntArg(a, 3), intArg(a, 4));
   TensorMeta m = self.meta;
-  m.offset = checkedAdd(m.offset, checkedMul(b.start, self.strides()[d], "storage offset"), "storage offset");
+  m.offset = offsetPlus(m.offset, b.start, self.strides()[d]);
   m.sizes[d] = b.length;
   // A huge step leaves at most one element, whose stride addresses nothing.
   if (__builtin_mul_overflow(self.strides()[d], intArg(a, 4), &m.strides[d])) {
@@ -306,7 +306,7 @@ void select(const BoundArgs& a, MetaResult& r) {
                                       formatDims(self.sizes()) + " at dimension " + std::to_string(d));
   if (index < 0) index += size;
   TensorMeta m = self.meta;
-  m.offset = checkedAdd(m.offset, checkedMul(index, self.strides()[d], "storage offset"), "storage offset");
+  m.offset = offsetPlus(m.offset, index, self.strides()[d]);
   m.sizes.erase(static_cast<int>(d));
   m.strides.erase(static_cast<int>(d));
   setView(r, m);
@@ -325,7 +325,7 @@ void narrow(const BoundArgs& a, MetaResult& r) {
     throw Error(ErrorKind::Index, "start (" + std::to_string(start) + ") + length (" + std::to_string(length) +
                                       ") exceeds dimension size (" + std::to_string(size) + ").");
   TensorMeta m = self.meta;
-  m.offset = checkedAdd(m.offset, checkedMul(start, self.strides()[d], "storage offset"), "storage offset");
+  m.offset = offsetPlus(m.offset, start, self.strides()[d]);
   m.sizes[d] = length;
   setView(r, m);
 }
@@ -340,10 +340,10 @@ void diagonal(const BoundArgs& a, MetaResult& r) {
   int64_t len;
   if (offset >= 0) {
     len = std::max<int64_t>(std::min(self.sizes()[d1], self.sizes()[d2] - offset), 0);
-    if (len > 0) m.offset = checkedAdd(m.offset, checkedMul(offset, self.strides()[d2], "storage offset"), "storage offset");
+    if (len > 0) m.offset = offsetPlus(m.offset, offset, self.strides()[d2]);
   } else {
     len = std::max<int64_t>(std::min(self.sizes()[d1] + offset, self.sizes()[d2]), 0);
-    if (len > 0) m.offset = checkedAdd(m.offset, checkedMul(-offset, self.strides()[d1], "storage offset"), "storage offset");
+    if (len > 0) m.offset = offsetPlus(m.offset, -offset, self.strides()[d1]);
   }
   int64_t stride = checkedAdd(self.strides()[d1], self.strides()[d2], "stride");
   m.sizes.clear();
