@@ -47,6 +47,7 @@ std::vector<double> values(const Value& v) {
 }
 
 constexpr int64_t k2p62 = int64_t(1) << 62;
+constexpr int64_t kWork = int64_t(1) << 26;  // small blocks, for the tiling tests
 
 }  // namespace
 
@@ -172,32 +173,41 @@ TEST_CASE("safety: matmul blocks tile the rows of the product on quantum boundar
     INFO(sh.m << "x" << sh.k << "x" << sh.n);
     int64_t next = 0;
     int blocks = 0;
-    forEachMatmulBlock(sh.m, sh.k, sh.n, nullptr, [&](const MatmulBlock& b) {
-      ++blocks;
-      CHECK(b.row0 == next);
-      CHECK(b.row0 % kMatmulRowQuantum == 0);
-      CHECK((b.rows >= kMatmulRowQuantum || blocks == 1));
-      next = b.row0 + b.rows;
-    });
+    forEachMatmulBlock(
+        sh.m, sh.k, sh.n, nullptr,
+        [&](const MatmulBlock& b) {
+          ++blocks;
+          CHECK(b.row0 == next);
+          CHECK(b.row0 % kMatmulRowQuantum == 0);
+          CHECK((b.rows >= kMatmulMinRows || blocks == 1));
+          next = b.row0 + b.rows;
+        },
+        kWork);
     CHECK(blocks >= 1);
     CHECK(next == sh.m);
   }
   int blocks = 0;
-  forEachMatmulBlock(700, 300, 900, nullptr, [&](const MatmulBlock& b) {
-    ++blocks;
-    CHECK(b.rows >= 240);  // 2**26 / (300 * 900) rows, rounded down to the quantum
-  });
-  CHECK(blocks == 2);  // 1.9e8 multiply-adds: more than one block
+  forEachMatmulBlock(
+      1000, 300, 900, nullptr,
+      [&](const MatmulBlock& b) {
+        ++blocks;
+        CHECK(b.rows >= kMatmulMinRows);  // more than 2**26 / (300 * 900) = 248 rows
+      },
+      kWork);
+  CHECK(blocks == 2);  // 2.7e8 multiply-adds: more than one block of 2**26
 }
 
 TEST_CASE("safety: matmul blocks poll the interrupt between blocks", "[tensor][safety][matmul][interrupt]") {
   std::atomic<bool> flag{false};
   int ran = 0;
   std::string message = errorOf([&] {
-    forEachMatmulBlock(700, 300, 900, &flag, [&](const MatmulBlock&) {
-      ++ran;
-      flag.store(true);  // a Ctrl-C while the first block runs
-    });
+    forEachMatmulBlock(
+        1000, 300, 900, &flag,
+        [&](const MatmulBlock&) {
+          ++ran;
+          flag.store(true);  // a Ctrl-C while the first block runs
+        },
+        kWork);
   });
   CHECK(message == "KeyboardInterrupt");
   CHECK(ran == 1);
@@ -213,7 +223,7 @@ TEST_CASE("safety: a blocked matmul equals one unblocked BLAS call bit for bit",
   TensorStatePtr sp = makeTensorState();
   TensorState& s = *sp;
   struct Shape { int64_t m, k, n; };
-  for (Shape sh : {Shape{700, 300, 900}, Shape{3001, 70, 1001}}) {
+  for (Shape sh : {Shape{2000, 300, 1000}, Shape{5000, 64, 2000}}) {
     INFO(sh.m << "x" << sh.k << "x" << sh.n);
     int blocks = 0;
     forEachMatmulBlock(sh.m, sh.k, sh.n, nullptr, [&](const MatmulBlock&) { ++blocks; });

@@ -16,7 +16,9 @@
 // and its results already depend on that split (they differ between thread
 // counts); there a blocked product may differ from one unblocked call in the
 // last bits. Eager and compiled code run this same kernel, so they agree.
-// Products with fewer than 2 * kMatmulRowQuantum rows are one block.
+// A block has at least kMatmulMinRows rows, so that BLAS still runs near full
+// speed on it (2000 x 2000 products lost a quarter of their speed to 48-row
+// blocks); products with fewer than twice that are one block.
 #pragma once
 
 #include <atomic>
@@ -26,10 +28,11 @@
 
 namespace tdsl {
 
-// About 20-100 ms of one core's BLAS work.
-constexpr int64_t kMatmulBlockWork = int64_t(1) << 26;
+// About 0.1-0.3 s of one core's BLAS work.
+constexpr int64_t kMatmulBlockWork = int64_t(1) << 28;
 // A multiple of every panel width of OpenBLAS's x86-64 and arm64 kernels.
 constexpr int64_t kMatmulRowQuantum = 48;
+constexpr int64_t kMatmulMinRows = 8 * kMatmulRowQuantum;
 
 struct MatmulBlock {
   int64_t row0, rows;  // rows [row0, row0 + rows) of C and A; every column
@@ -43,7 +46,7 @@ void forEachMatmulBlock(int64_t m, int64_t k, int64_t n, std::atomic<bool>* inte
   int64_t rowWork;  // multiply-adds per row of C
   if (__builtin_mul_overflow(n > 0 ? n : 1, k > 0 ? k : 1, &rowWork)) rowWork = INT64_MAX;
   int64_t rows = work / rowWork / kMatmulRowQuantum * kMatmulRowQuantum;
-  if (rows < kMatmulRowQuantum) rows = kMatmulRowQuantum;
+  if (rows < kMatmulMinRows) rows = kMatmulMinRows;
   const int64_t blocks = m / rows > 1 ? m / rows : 1;  // the remainder joins the last block
   for (int64_t b = 0; b < blocks; ++b) {
     pollInterrupt(interrupt);
