@@ -21,7 +21,7 @@ const std::vector<OpRow>& viewOpRows() {
   static const std::vector<OpRow> rows = {
       {"view(Tensor(a) self, SymInt[] size) -> Tensor(a)", V, M, m::view, k::makeView, AS},
       {"reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)", MV, FM, m::reshape, k::reshape, AS},
-      {"flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", MV, FM, m::flatten, k::reshape, AS},
+      {"flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", MV, FM, m::flatten, k::flatten, AS},
       {"contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)", MV, M, m::contiguous, k::contiguous, AS},
       {"to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)", MV, M, m::toDtype, k::toDtype, AS},
       {"t(Tensor(a) self) -> Tensor(a)", V, FM, m::t, k::makeView, AS},

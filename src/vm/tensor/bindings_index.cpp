@@ -9,6 +9,7 @@
 #include "vm/objects.h"
 #include "vm/tensor/bindings.h"
 #include "vm/tensor/kernel_util.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_data.h"
 #include "vm/tensor_bridge.h"
 
@@ -143,7 +144,10 @@ void tensorSetItem(Interpreter& interp, const Value& self, const Value& index, c
                                      std::string(dtypeScalarName(asTensor(self)->dtype())) + "Tensor");
   Indexed r = applyIndex(interp, self, index);
   if (r.hasAdvanced) {
-    if (!v.isTensor()) v = Value(scalarTensor(state, v, asTensor(self)->dtype()));
+    if (!v.isTensor()) {
+      checkScalarFits(v, asTensor(self)->dtype());  // as fill_ would (Note [Checked scalar conversion])
+      v = Value(scalarTensor(state, v, asTensor(self)->dtype()));
+    }
     callMethod(state, r.view, "index_put_", {makeList(r.advanced), v});
     return;
   }

@@ -5,6 +5,7 @@
 #include "vm/tensor/index_util.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -26,7 +27,7 @@ void generate(TensorObject& t, F f) {
 void fillAll(TensorObject& t, const Value& v) {
   withDType(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T x = scalarAs<T>(v);
+    T x = checkedScalarAs<T>(v);  // Note [Checked scalar conversion]
     generate<T>(t, [x](int64_t) { return x; });
   });
 }
@@ -51,10 +52,7 @@ Value ones(TensorState& s, const BoundArgs& a) {
 Value full(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   int fillIdx = argIndex(a, "fill_value");
-  const Value& v = a[fillIdx];
-  if (v.isFloat() && !isFloating(t->dtype()) && t->dtype() != DType::Bool && std::isnan(v.asFloat()))
-    throw Error(ErrorKind::Value, "value cannot be converted to type int64_t without overflow");
-  fillAll(*t, v);
+  fillAll(*t, a[fillIdx]);
   return Value(t);
 }
 
@@ -64,7 +62,11 @@ Value arange(TensorState& s, const BoundArgs& a) {
   withDType(t->dtype(), [&](auto tag) {
     using T = decltype(tag);
     if (spec.integral && !isFloating(t->dtype())) {
-      generate<T>(*t, [&](int64_t i) { return static_cast<T>(spec.istart + i * spec.istep); });
+      // start + i * step fits int64 (it lies in [start, end)), but i * step alone may not: wrap exactly.
+      generate<T>(*t, [&](int64_t i) {
+        return static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(spec.istart) +
+                                                   static_cast<uint64_t>(i) * static_cast<uint64_t>(spec.istep)));
+      });
     } else {
       generate<T>(*t, [&](int64_t i) { return static_cast<T>(spec.start + static_cast<double>(i) * spec.step); });
     }

@@ -1,13 +1,20 @@
 // Eager kernels for gathers and indexed updates. Every index is range-checked
 // before anything is written ("index 5 is out of bounds for dimension 0 with
 // size 5"), so a failing call leaves its tensors untouched.
+//
+// Note [Index ranges]
+// As in PyTorch, only advanced indexing (x[idx], index_put_) wraps negative
+// indices; index_select, index_copy_, index_add_, gather and scatter_ take
+// indices in [0, size) and raise PyTorch's error for the op otherwise.
 #include <cstring>
 
 #include "vm/objects.h"
+#include "vm/tensor/checked_math.h"
 #include "vm/tensor/index_util.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/promotion.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -19,13 +26,25 @@ namespace {
                                     std::to_string(dim) + " with size " + std::to_string(size));
 }
 
-// Reads a 0/1-dim integer index tensor into a checked, wrapped list.
-std::vector<int64_t> checkedIndices(const TensorObject& index, int64_t dim, int64_t size) {
+// How an op reports an index outside [0, size) (Note [Index ranges]).
+enum class RangeError {
+  IndexCopy,  // IndexError: index_copy_(): index -1 is out of bounds for dimension 0 with size 3
+  InSelf,     // IndexError: index out of range in self
+};
+
+// Reads a 0/1-dim integer index tensor into a list checked against [0, size).
+std::vector<int64_t> checkedIndices(const TensorState& s, const TensorObject& index, int64_t dim, int64_t size,
+                                    RangeError style) {
+  checkedBytes(s, index.numel(), DType::Int64);  // an expanded index may be huge: fail before allocating
   std::vector<int64_t> out(static_cast<size_t>(index.numel()));
   for (int64_t i = 0; i < index.numel(); ++i) {
     int64_t v = readAsInt(index, i);
-    if (v < -size || v >= size) outOfBounds(v, dim, size);
-    out[static_cast<size_t>(i)] = v < 0 ? v + size : v;
+    if (v < 0 || v >= size) {
+      if (style == RangeError::InSelf) throw Error(ErrorKind::Index, "index out of range in self");
+      throw Error(ErrorKind::Index, "index_copy_(): index " + std::to_string(v) + " is out of bounds for dimension " +
+                                        std::to_string(dim) + " with size " + std::to_string(size));
+    }
+    out[static_cast<size_t>(i)] = v;
   }
   return out;
 }
@@ -114,7 +133,7 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   const TensorObject& source = tensorArg(a, 3);
   checkNoPartialOverlap(self, source);
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(index, dim, size);
+  std::vector<int64_t> idx = checkedIndices(s, index, dim, size, add ? RangeError::InSelf : RangeError::IndexCopy);
   RowMover rows(self, source, dim);
   if (!add) {
     for (size_t i = 0; i < idx.size(); ++i) rows.copy(idx[i], static_cast<int64_t>(i));
@@ -123,7 +142,7 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   const Value& alpha = a[argIndex(a, "alpha")];
   withDType(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T al = scalarAs<T>(alpha);
+    T al = checkedScalarAs<T>(alpha);  // Note [Checked scalar conversion]
     for (size_t i = 0; i < idx.size(); ++i) rows.add<T>(idx[i], static_cast<int64_t>(i), al);
   });
 }
@@ -131,17 +150,22 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
 // gather/scatter walk: for every element position `pos` of `index`, calls
 // f(selfByteOffset, indexFlat) with self's coordinate along `dim` replaced by index[pos].
 template <class F>
-void forEachScatterPosition(const TensorObject& self, const TensorObject& index, int64_t dim, F f) {
+void forEachScatterPosition(const TensorState& s, const TensorObject& self, const TensorObject& index, int64_t dim,
+                            F f) {
   const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
   int64_t n = index.numel();
   int rank = index.dim();
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  // Pass 1: range check.
+  // Pass 1: range check (RuntimeError in PyTorch, Note [Index ranges]).
   for (int64_t flat = 0; flat < n; ++flat) {
+    if ((flat & (kInterruptGrain - 1)) == 0 && flat) pollInterrupt(s);  // an expanded index may be huge
     int64_t v = readAsInt(index, flat);
-    if (v < -size || v >= size) outOfBounds(v, dim, size);
+    if (v < 0 || v >= size)
+      throw Error(ErrorKind::Runtime, "index " + std::to_string(v) + " is out of bounds for dimension " +
+                                          std::to_string(dim) + " with size " + std::to_string(size));
   }
   for (int64_t flat = 0; flat < n; ++flat) {
+    if ((flat & (kInterruptGrain - 1)) == 0 && flat) pollInterrupt(s);
     int64_t rem = flat, off = 0;
     for (int d = rank - 1; d >= 0; --d) {
       int64_t c = rem % index.sizes()[d];
@@ -149,13 +173,12 @@ void forEachScatterPosition(const TensorObject& self, const TensorObject& index,
       if (d != dim) off += c * self.strides()[d];
     }
     int64_t v = readAsInt(index, flat);
-    if (v < 0) v += size;
     if (self.dim() > 0) off += v * self.strides()[dim];
     f(off * item, flat);
   }
 }
 
-void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
+void scatterInto(const TensorState& s, TensorObject& self, const BoundArgs& a, bool add) {
   checkNoInternalOverlap(self);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   const TensorObject& index = tensorArg(a, 2);
@@ -167,7 +190,7 @@ void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
       const TensorObject& st = *asTensor(src);
       checkNoPartialOverlap(self, st);
       // src is read at the index's positions (src may be larger than index).
-      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+      forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t flat) {
         int64_t rem = flat, soff = 0;
         for (int d = index.dim() - 1; d >= 0; --d) {
           soff += (rem % index.sizes()[d]) * st.strides()[d];
@@ -183,8 +206,8 @@ void scatterInto(TensorObject& self, const BoundArgs& a, bool add) {
         }
       });
     } else {
-      T v = scalarAs<T>(src);
-      forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
+      T v = checkedScalarAs<T>(src);
+      forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t) { *reinterpret_cast<T*>(base + byteOff) = v; });
     }
   });
 }
@@ -239,7 +262,7 @@ struct IndexWalk {
   std::vector<const TensorObject*> idx;  // per self dim (nullptr: not indexed)
 };
 
-IndexWalk prepareWalk(const TensorObject& self, const std::vector<Value>& indices) {
+IndexWalk prepareWalk(const TensorState& s, const TensorObject& self, const std::vector<Value>& indices) {
   IndexWalk w;
   std::vector<const TensorMeta*> metas;
   for (const Value& v : indices) {
@@ -248,6 +271,9 @@ IndexWalk prepareWalk(const TensorObject& self, const std::vector<Value>& indice
   }
   w.shape = advancedIndexShape(self.meta, metas);
   w.idx.resize(static_cast<size_t>(self.dim()), nullptr);
+  // The result (or the values it takes) is allocated next; fail now, not
+  // after range-checking a huge expanded index.
+  checkedBytes(s, checkedNumel(w.shape.outSizes), self.dtype());
   // Range check every index value before any write.
   for (int d = 0; d < self.dim(); ++d) {
     if (!w.idx[d]) continue;
@@ -265,8 +291,7 @@ template <class F>
 void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
   const AdvancedIndexShape& sh = w.shape;
   const Dims& out = sh.outSizes;
-  int64_t total = 1;
-  for (int64_t x : out) total *= x;
+  const int64_t total = checkedNumel(out);
   const int nb = sh.broadcast.size();
   const int64_t item = static_cast<int64_t>(itemSize(self.dtype()));
   int64_t coords[kMaxDims];
@@ -305,7 +330,7 @@ void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
 void indexPutInto(TensorState& s, TensorObject& self, const BoundArgs& a) {
   checkNoInternalOverlap(self);
   std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
-  IndexWalk w = prepareWalk(self, indices);
+  IndexWalk w = prepareWalk(s, self, indices);
   const TensorObject& values = tensorArg(a, 2);
   checkBroadcastTo(values.sizes(), w.shape.outSizes);
   bool accumulate = boolArg(a, 3);
@@ -341,7 +366,7 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
   plan.coalesce();
   withDType(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T x = scalarAs<T>(v);
+    T x = checkedScalarAs<T>(v);
     plan.forEachRow([&](char** p, const int64_t* st, int64_t n) {
       for (int64_t i = 0; i < n; ++i)
         if (*reinterpret_cast<const bool*>(p[1] + i * st[1])) *reinterpret_cast<T*>(p[0] + i * st[0]) = x;
@@ -354,7 +379,7 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
 Value index(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
-  IndexWalk w = prepareWalk(self, indices);
+  IndexWalk w = prepareWalk(s, self, indices);
   auto out = allocTensor(s, self.dtype(), w.shape.outSizes);
   char* dst = out->dataPtr();
   const char* src = self.dataPtr();
@@ -370,8 +395,8 @@ Value index_select(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  std::vector<int64_t> idx = checkedIndices(tensorArg(a, 2), dim, size);
   auto out = allocLike(s, r.out[0]);
+  std::vector<int64_t> idx = checkedIndices(s, tensorArg(a, 2), dim, size, RangeError::InSelf);
   RowMover rows(*out, self, dim);
   for (size_t i = 0; i < idx.size(); ++i) rows.copy(static_cast<int64_t>(i), idx[i]);
   return Value(out);
@@ -386,7 +411,7 @@ Value gather(TensorState& s, const BoundArgs& a) {
   const char* src = self.dataPtr();
   char* dst = out->dataPtr();
   const size_t item = itemSize(self.dtype());
-  forEachScatterPosition(self, index, dim, [&](int64_t byteOff, int64_t flat) {
+  forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t flat) {
     std::memcpy(dst + flat * static_cast<int64_t>(item), src + byteOff, item);
   });
   return Value(out);
@@ -402,6 +427,17 @@ Value index_put(TensorState& s, const BoundArgs& a) {
 
 Value index_put_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
+  // PyTorch rejects values that share memory with self (assert_no_overlap),
+  // except on its masked_fill path: one value and a single bool mask.
+  const TensorObject& values = tensorArg(a, 2);
+  int tensorIndices = 0, boolIndices = 0;
+  for (const Value& v : listItems(a[1])) {
+    if (!v.isTensor()) continue;
+    ++tensorIndices;
+    if (asTensor(v)->dtype() == DType::Bool) ++boolIndices;
+  }
+  bool maskedFill = !boolArg(a, 3) && values.numel() == 1 && tensorIndices == 1 && boolIndices == 1;
+  if (!maskedFill) checkNoOverlap(*asTensor(a[0]), values);
   indexPutInto(s, *asTensor(a[0]), a);
   return a[0];
 }
@@ -435,26 +471,26 @@ Value index_add_(TensorState& s, const BoundArgs& a) {
 Value scatter(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
-  scatterInto(*out, a, false);
+  scatterInto(s, *out, a, false);
   return Value(out);
 }
 
 Value scatter_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  scatterInto(*asTensor(a[0]), a, false);
+  scatterInto(s, *asTensor(a[0]), a, false);
   return a[0];
 }
 
 Value scatter_add(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
-  scatterInto(*out, a, true);
+  scatterInto(s, *out, a, true);
   return Value(out);
 }
 
 Value scatter_add_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  scatterInto(*asTensor(a[0]), a, true);
+  scatterInto(s, *asTensor(a[0]), a, true);
   return a[0];
 }
 

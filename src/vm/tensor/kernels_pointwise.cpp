@@ -11,6 +11,7 @@
 #include "vm/tensor/op_meta.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/promotion.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/scalar_math.h"
 #include "vm/tensor/tensor_iter.h"
 
@@ -261,7 +262,8 @@ void runBinaryTyped(const TensorObject& out, const Operand& x, const Operand& y)
     plan.coalesce();
     binaryLoop<R, T>(plan, [](T a, T b) { return static_cast<R>(apply<op, T>(a, b)); });
   } else if (x.tensor) {
-    T b = scalarAs<T>(y.number);
+    // pow converts its exponent like PyTorch's Scalar::to<T>() (Note [Checked scalar conversion]).
+    T b = op == Bin::Pow ? checkedScalarAs<T>(y.number) : scalarAs<T>(y.number);
     if constexpr (op == Bin::Pow && std::is_integral<T>::value && !std::is_same<T, bool>::value) {
       if (b < 0) throw Error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
     }
@@ -324,9 +326,14 @@ Value scaledOther(TensorState& state, const BoundArgs& a, DType compute, Value& 
     throw Error(ErrorKind::Type, "For integral input tensors, argument alpha must not be a floating point number.");
   if (alpha.isBool() == false && compute == DType::Bool)
     throw Error(ErrorKind::Type, "Boolean alpha only supported for Boolean results.");
+  checkScalarFits(alpha, compute);  // Note [Checked scalar conversion]
   if (!a[1].isTensor()) {
-    if (isFloating(compute)) holder = Value::number(scalarAs<double>(a[1]) * scalarAs<double>(alpha));
-    else holder = Value::integer(scalarAs<int64_t>(a[1]) * scalarAs<int64_t>(alpha));
+    if (isFloating(compute)) {
+      holder = Value::number(scalarAs<double>(a[1]) * scalarAs<double>(alpha));
+    } else {  // wraps like the tensor product would
+      uint64_t product = static_cast<uint64_t>(scalarAs<int64_t>(a[1])) * static_cast<uint64_t>(scalarAs<int64_t>(alpha));
+      holder = Value::integer(static_cast<int64_t>(product));
+    }
     return holder;
   }
   const TensorObject& other = tensorArg(a, 1);
@@ -606,7 +613,7 @@ void runClamp(TensorState& state, const TensorObject& out, const TensorObject& i
   withDType(compute, [&](auto tag) {
     using T = decltype(tag);
     bool hasLo = !lo.isNone(), hasHi = !hi.isNone();
-    T l = hasLo ? scalarAs<T>(lo) : T(), h = hasHi ? scalarAs<T>(hi) : T();
+    T l = hasLo ? checkedScalarAs<T>(lo) : T(), h = hasHi ? checkedScalarAs<T>(hi) : T();
     unaryLoop<T, T>(plan, [=](T x) {
       if constexpr (std::is_floating_point<T>::value) {
         if (x != x) return x;
@@ -632,7 +639,7 @@ void fillWith(const TensorObject& t, const Value& v) {
   plan.coalesce();
   withDType(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T x = scalarAs<T>(v);
+    T x = checkedScalarAs<T>(v);
     plan.forEachRow([&](char** p, const int64_t* s, int64_t n) {
       for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = x;
     });

@@ -6,7 +6,9 @@
 #include <type_traits>
 
 #include "vm/objects.h"
+#include "vm/tensor/checked_math.h"
 #include "vm/tensor/kernel_util.h"
+#include "vm/tensor/matmul_blocks.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/reduce.h"
 #include "vm/tensor/tensor_iter.h"
@@ -29,19 +31,20 @@ ReduceLayout reduceLayout(const TensorObject& in, const ReduceSpec& spec) {
     if (spec.reduced[d]) {
       L.redSizes.push_back(in.sizes()[d]);
       L.redStrides.push_back(in.strides()[d]);
-      L.redCount *= in.sizes()[d];
+      L.redCount = checkedMul(L.redCount, in.sizes()[d], "numel");
     } else {
       L.keptSizes.push_back(in.sizes()[d]);
       L.keptStrides.push_back(in.strides()[d]);
-      L.outCount *= in.sizes()[d];
+      L.outCount = checkedMul(L.outCount, in.sizes()[d], "numel");
     }
   }
   // Coalesce reduced dims (outer, inner) when inner spans outer exactly.
   Dims s, st;
   for (int d = 0; d < L.redSizes.size(); ++d) {
     if (L.redSizes[d] == 1) continue;
-    if (!s.empty() && st.back() == L.redStrides[d] * L.redSizes[d]) {
-      s[s.size() - 1] *= L.redSizes[d];
+    int64_t span;  // may exceed int64 for a huge stride: then the dims cannot merge
+    if (!s.empty() && !__builtin_mul_overflow(L.redStrides[d], L.redSizes[d], &span) && st.back() == span) {
+      s[s.size() - 1] = checkedMul(s[s.size() - 1], L.redSizes[d], "numel");
       st[st.size() - 1] = L.redStrides[d];
     } else {
       s.push_back(L.redSizes[d]);
@@ -242,30 +245,37 @@ Value any(TensorState& s, const BoundArgs& a) { return allAnyKernel<false>(s, a)
 
 namespace {
 
-// C[m,n] = A[m,k] @ B[k,n]; A, B contiguous row-major, C contiguous.
+// C[m,n] = A[m,k] @ B[k,n]; A, B contiguous row-major, C contiguous. Runs in
+// interruptible blocks of rows of C (Note [Blocked matmul]).
 template <class T>
-void gemm(const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
+void gemm(const TensorState& state, const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
   if (m == 0 || n == 0) return;
   if (k == 0) {
     for (int64_t i = 0; i < m * n; ++i) C[i] = T(0);
     return;
   }
-  if constexpr (std::is_same<T, float>::value) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0f, A, static_cast<int>(k), B, static_cast<int>(n), 0.0f, C,
-                static_cast<int>(n));
-  } else if constexpr (std::is_same<T, double>::value) {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0, A, static_cast<int>(k), B, static_cast<int>(n), 0.0, C,
-                static_cast<int>(n));
-  } else {
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        T acc = 0;
-        for (int64_t p = 0; p < k; ++p) acc = static_cast<T>(acc + A[i * k + p] * B[p * n + j]);
-        C[i * n + j] = acc;
+  const int lda = static_cast<int>(k), ldb = static_cast<int>(n), ldc = static_cast<int>(n);
+  forEachMatmulBlock(m, k, n, state.interrupt, [&](const MatmulBlock& b) {
+    const T* a = A + b.row0 * k;
+    T* c = C + b.row0 * n;
+    const int rows = static_cast<int>(b.rows);
+    if constexpr (std::is_same<T, float>::value) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, static_cast<int>(n), static_cast<int>(k), 1.0f, a,
+                  lda, B, ldb, 0.0f, c, ldc);
+    } else if constexpr (std::is_same<T, double>::value) {
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, static_cast<int>(n), static_cast<int>(k), 1.0, a,
+                  lda, B, ldb, 0.0, c, ldc);
+    } else {
+      for (int64_t i = 0; i < b.rows; ++i) {
+        if (i > 0) pollInterrupt(state);  // rows of a small block can still be long
+        for (int64_t j = 0; j < n; ++j) {
+          T acc = 0;
+          for (int64_t p = 0; p < k; ++p) acc = static_cast<T>(acc + a[i * k + p] * B[p * n + j]);
+          c[i * n + j] = acc;
+        }
       }
-  }
+    }
+  });
 }
 
 void checkBlasLimits(int64_t m, int64_t k, int64_t n) {
@@ -290,7 +300,7 @@ Value mm(TensorState& s, const BoundArgs& a) {
   auto out = allocTensor(s, r.out[0].dtype, r.out[0].sizes);
   withDType(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (!std::is_same<T, bool>::value) gemm<T>(xc->data<T>(), yc->data<T>(), out->data<T>(), m, k, n);
+    if constexpr (!std::is_same<T, bool>::value) gemm<T>(s, xc->data<T>(), yc->data<T>(), out->data<T>(), m, k, n);
   });
   return Value(out);
 }
@@ -322,7 +332,7 @@ Value matmul(TensorState& s, const BoundArgs& a) {
     using T = decltype(tag);
     if constexpr (!std::is_same<T, bool>::value) {
       for (int64_t b = 0; b < batches; ++b)
-        gemm<T>(xs->data<T>() + b * shape.m * shape.k, ys->data<T>() + b * shape.k * shape.n,
+        gemm<T>(s, xs->data<T>() + b * shape.m * shape.k, ys->data<T>() + b * shape.k * shape.n,
                 out->data<T>() + b * shape.m * shape.n, shape.m, shape.k, shape.n);
     }
   });
@@ -344,14 +354,14 @@ Value dot(TensorState& s, const BoundArgs& a) {
     int64_t sx = x.strides()[0], sy = y.strides()[0];
     T acc = 0;
     if constexpr (std::is_same<T, float>::value) {
-      if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0)
+      if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0 && sx <= 0x7fffffff && sy <= 0x7fffffff)
         acc = cblas_sdot(static_cast<int>(n), p, static_cast<int>(sx), q, static_cast<int>(sy));
       else
         forChunks(s.interrupt, n, [&](int64_t b, int64_t e) {
           for (int64_t i = b; i < e; ++i) acc += p[i * sx] * q[i * sy];
         });
     } else if constexpr (std::is_same<T, double>::value) {
-      if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0)
+      if (n > 0 && n <= 0x7fffffff && sx > 0 && sy > 0 && sx <= 0x7fffffff && sy <= 0x7fffffff)
         acc = cblas_ddot(static_cast<int>(n), p, static_cast<int>(sx), q, static_cast<int>(sy));
       else
         forChunks(s.interrupt, n, [&](int64_t b, int64_t e) {

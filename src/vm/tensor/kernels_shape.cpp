@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "vm/objects.h"
+#include "vm/tensor/checked_math.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_kernels.h"
 #include "vm/tensor/tensor_iter.h"
@@ -13,13 +14,7 @@ namespace {
 
 void checkStorageBounds(const TensorObject& base, const TensorMeta& m) {
   if (base.isMeta()) return;
-  int64_t needed = 0;  // elements, including the offset
-  bool empty = false;
-  for (int i = 0; i < m.sizes.size(); ++i) {
-    if (m.sizes[i] == 0) empty = true;
-    needed += (m.sizes[i] - 1) * m.strides[i];
-  }
-  needed = empty ? 0 : needed + 1 + m.offset;
+  int64_t needed = storageExtent(m);  // elements, including the offset; needed * item fits
   int64_t item = static_cast<int64_t>(itemSize(m.dtype));
   int64_t have = static_cast<int64_t>(base.storage->nbytes()) / item;
   if (needed > have)
@@ -57,6 +52,13 @@ Value reshape(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   if (r.aliasesSelf) return Value(makeViewOf(self, r.out[0]));
   return Value(freshCopy(s, self, r.out[0]));
+}
+
+Value flatten(TensorState& s, const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  // PyTorch returns self itself when there is nothing to flatten (not for 0-dim: that reshapes to [1]).
+  if (self.dim() > 0 && wrapDim(intArg(a, 1), self.dim()) == wrapDim(intArg(a, 2), self.dim())) return a[0];
+  return reshape(s, a);
 }
 
 Value contiguous(TensorState& s, const BoundArgs& a) {
@@ -119,7 +121,7 @@ Value cat(TensorState& s, const BoundArgs& a) {
     if (t->dim() == 1 && t->numel() == 0 && out->dim() != 1) continue;
     TensorMeta part = out->meta;
     part.sizes[d] = t->sizes()[d];
-    part.offset += pos * out->strides()[d];
+    part.offset += pos * out->strides()[d];  // inside `out`: it fits (Note [Checked geometry])
     pos += t->sizes()[d];
     copyInto(*makeViewOf(*out, part), *t);
   }

@@ -5,6 +5,7 @@
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_meta.h"
 #include "vm/tensor/tensor_iter.h"
+#include "vm/tensor/write_overlap.h"
 
 namespace tdsl {
 
@@ -119,8 +120,18 @@ void updateResult(const BoundArgs& a, MetaResult& r, MemoryFormat copyFormat = M
 void indexPut(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   bool hasBool = false;
-  for (const Value& v : listItems(a[1]))
-    if (v.isTensor() && asTensor(v)->dtype() == DType::Bool) hasBool = true;
+  int tensorIndices = 0;
+  for (const Value& v : listItems(a[1])) {
+    if (!v.isTensor()) continue;
+    ++tensorIndices;
+    if (asTensor(v)->dtype() == DType::Bool) hasBool = true;
+  }
+  // x.index_put_(i, x): PyTorch's assert_no_overlap, here too so that the
+  // tracer, whose proxies have no storage, sees it (the eager kernel also
+  // rejects other views of self's memory). One value under a single bool
+  // mask takes PyTorch's masked_fill path, which does not check.
+  bool maskedFill = !boolArg(a, 3) && tensorArg(a, 2).numel() == 1 && tensorIndices == 1 && hasBool;
+  if (a.op->has(ir::kTagInplace) && a[0].identical(a[2]) && !maskedFill) throwInputOverlapsOutput();
   if (!hasBool) {
     AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(a[1]));
     checkBroadcastTo(tensorArg(a, 2).sizes(), s.outSizes);
@@ -294,7 +305,7 @@ ArangeSpec arangeSpec(const ir::BoundArgs& a) {
   if ((s.step > 0 && e < s.start) || (s.step < 0 && e > s.start))
     throw Error(ErrorKind::Value, "upper bound and larger bound inconsistent with step sign");
   double len = std::ceil((e - s.start) / s.step);
-  if (len > 9.0e18) throw Error(ErrorKind::Resource, "arange: too many elements");
+  if (!(len <= 9.0e18)) throw Error(ErrorKind::Runtime, "invalid size, possible overflow?");  // PyTorch's text
   s.length = static_cast<int64_t>(len);
   s.integral = !anyFloat;
   s.istart = start.isInt() ? start.asInt() : static_cast<int64_t>(s.start);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "vm/tensor/checked_math.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/op_meta.h"
 #include "vm/tensor/promotion.h"
@@ -22,7 +23,9 @@ Dims inferViewSize(const Dims& requested, int64_t numel) {
     } else if (out[i] < 0) {
       throw Error(ErrorKind::Value, "invalid shape dimension " + std::to_string(out[i]));
     } else {
-      known *= out[i];
+      // Wraps like PyTorch's infer_size; a shape whose product overflows
+      // then fails here or at the view's numel check (setView).
+      known = static_cast<int64_t>(static_cast<uint64_t>(known) * static_cast<uint64_t>(out[i]));
     }
   }
   if (infer >= 0) {
@@ -50,11 +53,12 @@ std::optional<Dims> computeViewStrides(const TensorMeta& old, const Dims& newSha
   int64_t chunkBase = oldStride.back();
   int64_t tensorNumel = 1, viewNumel = 1;
   for (int tensorD = oldShape.size() - 1; tensorD >= 0; --tensorD) {
-    tensorNumel *= oldShape[tensorD];
-    if (tensorD == 0 || (oldShape[tensorD - 1] != 1 && oldStride[tensorD - 1] != tensorNumel * chunkBase)) {
+    tensorNumel = checkedMul(tensorNumel, oldShape[tensorD], "numel");
+    if (tensorD == 0 ||
+        (oldShape[tensorD - 1] != 1 && oldStride[tensorD - 1] != checkedMul(tensorNumel, chunkBase, "stride"))) {
       while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
-        newStride[viewD] = viewNumel * chunkBase;
-        viewNumel *= newShape[viewD];
+        newStride[viewD] = checkedMul(viewNumel, chunkBase, "stride");
+        viewNumel = checkedMul(viewNumel, newShape[viewD], "numel");
         --viewD;
       }
       if (viewNumel != tensorNumel) return std::nullopt;
@@ -77,7 +81,8 @@ SliceBounds sliceBounds(int64_t size, std::optional<int64_t> start, std::optiona
   s = std::clamp<int64_t>(s, 0, size);
   e = std::clamp<int64_t>(e, 0, size);
   if (e < s) e = s;
-  return SliceBounds{s, (e - s + step - 1) / step};
+  // ceil((e - s) / step) without forming e - s + step - 1, which overflows for huge steps.
+  return SliceBounds{s, e == s ? 0 : (e - s - 1) / step + 1};
 }
 
 }  // namespace tdsl
@@ -86,7 +91,9 @@ namespace tdsl::meta {
 
 namespace {
 
+// Every view rule ends here: its geometry is checked (Note [Checked geometry]).
 void setView(MetaResult& r, const TensorMeta& m) {
+  checkViewGeometry(m);
   r.add() = m;
   r.aliasesSelf = true;
 }
@@ -130,7 +137,7 @@ void flatten(const BoundArgs& a, MetaResult& r) {
   Dims shape;
   for (int d = 0; d < start; ++d) shape.push_back(self.sizes()[d]);
   int64_t n = 1;
-  for (int64_t d = start; d <= end; ++d) n *= self.sizes()[d];
+  for (int64_t d = start; d <= end; ++d) n = checkedMul(n, self.sizes()[d], "numel");
   shape.push_back(n);
   for (int d = end + 1; d < self.dim(); ++d) shape.push_back(self.sizes()[d]);
   reshapeTo(self, shape, r);
@@ -220,7 +227,7 @@ void unsqueeze(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t d = wrapDim(intArg(a, 1), self.dim() + 1);
   TensorMeta m = self.meta;
-  int64_t stride = d >= self.dim() ? 1 : self.sizes()[d] * self.strides()[d];
+  int64_t stride = d >= self.dim() ? 1 : checkedMul(self.sizes()[d], self.strides()[d], "stride");
   m.sizes.insert(static_cast<int>(d), 1);
   m.strides.insert(static_cast<int>(d), stride);
   setView(r, m);
@@ -278,9 +285,13 @@ void slice(const BoundArgs& a, MetaResult& r) {
   int64_t d = wrapDim(intArg(a, 1), self.dim());
   SliceBounds b = sliceBounds(self.sizes()[d], optIntArg(a, 2), optIntArg(a, 3), intArg(a, 4));
   TensorMeta m = self.meta;
-  m.offset += b.start * self.strides()[d];
+  m.offset = offsetPlus(m.offset, b.start, self.strides()[d]);
   m.sizes[d] = b.length;
-  m.strides[d] = self.strides()[d] * intArg(a, 4);
+  // A huge step leaves at most one element, whose stride addresses nothing.
+  if (__builtin_mul_overflow(self.strides()[d], intArg(a, 4), &m.strides[d])) {
+    if (b.length > 1) throwMulOverflow("stride");
+    m.strides[d] = self.strides()[d];
+  }
   setView(r, m);
 }
 
@@ -295,7 +306,7 @@ void select(const BoundArgs& a, MetaResult& r) {
                                       formatDims(self.sizes()) + " at dimension " + std::to_string(d));
   if (index < 0) index += size;
   TensorMeta m = self.meta;
-  m.offset += index * self.strides()[d];
+  m.offset = offsetPlus(m.offset, index, self.strides()[d]);
   m.sizes.erase(static_cast<int>(d));
   m.strides.erase(static_cast<int>(d));
   setView(r, m);
@@ -310,11 +321,11 @@ void narrow(const BoundArgs& a, MetaResult& r) {
     throw Error(ErrorKind::Index, "start out of range (expected to be in range of [" + std::to_string(-size) + ", " +
                                       std::to_string(size) + "], but got " + std::to_string(start) + ")");
   if (start < 0) start += size;
-  if (length < 0 || start + length > size)
+  if (length < 0 || length > size - start)
     throw Error(ErrorKind::Index, "start (" + std::to_string(start) + ") + length (" + std::to_string(length) +
                                       ") exceeds dimension size (" + std::to_string(size) + ").");
   TensorMeta m = self.meta;
-  m.offset += start * self.strides()[d];
+  m.offset = offsetPlus(m.offset, start, self.strides()[d]);
   m.sizes[d] = length;
   setView(r, m);
 }
@@ -329,12 +340,12 @@ void diagonal(const BoundArgs& a, MetaResult& r) {
   int64_t len;
   if (offset >= 0) {
     len = std::max<int64_t>(std::min(self.sizes()[d1], self.sizes()[d2] - offset), 0);
-    if (len > 0) m.offset += offset * self.strides()[d2];
+    if (len > 0) m.offset = offsetPlus(m.offset, offset, self.strides()[d2]);
   } else {
     len = std::max<int64_t>(std::min(self.sizes()[d1] + offset, self.sizes()[d2]), 0);
-    if (len > 0) m.offset -= offset * self.strides()[d1];
+    if (len > 0) m.offset = offsetPlus(m.offset, -offset, self.strides()[d1]);
   }
-  int64_t stride = self.strides()[d1] + self.strides()[d2];
+  int64_t stride = checkedAdd(self.strides()[d1], self.strides()[d2], "stride");
   m.sizes.clear();
   m.strides.clear();
   for (int d = 0; d < self.dim(); ++d) {
@@ -438,7 +449,7 @@ void cat(const BoundArgs& a, MetaResult& r) {
                                           std::to_string(t->sizes()[k]) + " for tensor number " + std::to_string(i) +
                                           " in the list.");
     }
-    out[d] += t->sizes()[d];
+    out[d] = checkedAdd(out[d], t->sizes()[d], "cat(): result size");
   }
   r.add() = contiguousMeta(types.result(), out);
 }

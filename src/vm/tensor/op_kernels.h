@@ -27,7 +27,7 @@ using ir::BoundArgs;
   X(isclose) X(equal) X(allclose)                                                                \
   X(sum) X(mean) X(prod) X(max) X(min) X(argmax) X(argmin) X(all) X(any)                         \
   X(mm) X(matmul) X(dot)                                                                         \
-  X(makeView) X(reshape) X(contiguous) X(toDtype)                                                \
+  X(makeView) X(reshape) X(flatten) X(contiguous) X(toDtype)                                     \
   X(slice_scatter) X(select_scatter) X(as_strided_scatter) X(clone) X(cat) X(stack)              \
   X(index) X(index_select) X(gather) X(index_put) X(index_put_) X(index_copy) X(index_copy_)     \
   X(index_add) X(index_add_) X(scatter) X(scatter_) X(scatter_add) X(scatter_add_)               \

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "frontend/diagnostics.h"
+#include "vm/tensor/checked_math.h"
 
 namespace tdsl {
 
@@ -45,19 +46,15 @@ size_t checkedBytes(const TensorState& state, int64_t numel, DType dtype) {
 
 namespace {
 
-int64_t checkedNumel(const Dims& sizes) {
-  int64_t n = 1;
+// The numel of a fresh tensor of `sizes` and `dtype`, whose bytes must fit.
+int64_t allocationNumel(const Dims& sizes, DType dtype) {
   for (int64_t s : sizes) {
     if (s < 0)
       throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                                         formatDims(sizes));
   }
-  for (int64_t s : sizes) {
-    if (s != 0 && n > std::numeric_limits<int64_t>::max() / s)
-      throw Error(ErrorKind::Resource, "tensor of size " + formatDims(sizes) + " is too large to allocate");
-    n *= s;
-  }
-  return n;
+  contiguousNbytes(sizes, static_cast<int64_t>(itemSize(dtype)));
+  return checkedNumel(sizes);
 }
 
 Ref<Storage> allocStorage(TensorState& state, int64_t numel, DType dtype, bool zero) {
@@ -72,12 +69,12 @@ Ref<Storage> allocStorage(TensorState& state, int64_t numel, DType dtype, bool z
 }  // namespace
 
 Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes, bool zero) {
-  int64_t numel = checkedNumel(sizes);
+  int64_t numel = allocationNumel(sizes, dtype);
   return makeRef<TensorObject>(allocStorage(state, numel, dtype, zero), contiguousMeta(dtype, sizes));
 }
 
 Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero) {
-  int64_t numel = checkedNumel(meta.sizes);
+  int64_t numel = allocationNumel(meta.sizes, meta.dtype);
   // numel slots hold every element (an empty result's strides may be anything).
   TDSL_ASSERT(meta.offset == 0 && (numel == 0 || isNonOverlappingAndDense(meta)));
   return makeRef<TensorObject>(allocStorage(state, numel, meta.dtype, zero), meta);
@@ -95,11 +92,7 @@ Ref<TensorObject> wrapHostMemory(void* data, DType dtype, const Dims& sizes, con
   meta.dtype = dtype;
   meta.sizes = sizes;
   meta.strides = strides.size() == sizes.size() ? strides : contiguousStrides(sizes);
-  int64_t span = 1;
-  for (int i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) { span = 0; break; }
-    span += (sizes[i] - 1) * meta.strides[i];
-  }
+  int64_t span = storageExtent(meta);
   auto storage = makeRef<Storage>(data, static_cast<size_t>(span) * itemSize(dtype), std::move(release));
   return makeRef<TensorObject>(storage, meta);
 }

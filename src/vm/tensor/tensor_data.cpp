@@ -5,6 +5,7 @@
 #include "frontend/diagnostics.h"
 #include "vm/objects.h"
 #include "vm/tensor/kernel_util.h"
+#include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
 
 namespace tdsl {
@@ -91,6 +92,9 @@ Ref<TensorObject> tensorFromData(TensorState& state, const Value& data, std::opt
       if constexpr (!std::is_floating_point<T>::value && !std::is_same<T, bool>::value) {
         if (v.isFloat() && !(v.asFloat() == v.asFloat()))
           throw Error(ErrorKind::Value, "cannot convert float NaN to integer");
+        if (scalarOverflows<T>(v))  // Note [Checked scalar conversion]
+          throw Error(ErrorKind::Runtime, std::string("value cannot be converted to type ") + dtypeName(d) +
+                                              " without overflow");
       }
       p[i] = scalarAs<T>(v);
     }

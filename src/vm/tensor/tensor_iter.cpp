@@ -52,8 +52,13 @@ void ElementwisePlan::coalesce() {
   out = 0;
   for (int d = 1; d < ndim; ++d) {
     bool mergeable = true;
-    for (int k = 0; k < nops; ++k)
-      if (strides[k][out] != strides[k][d] * sizes[d]) { mergeable = false; break; }
+    for (int k = 0; k < nops; ++k) {
+      int64_t span;  // may exceed int64 for a huge stride: then the dims cannot merge
+      if (__builtin_mul_overflow(strides[k][d], sizes[d], &span) || strides[k][out] != span) {
+        mergeable = false;
+        break;
+      }
+    }
     if (mergeable) {
       sizes[out] *= sizes[d];
       for (int k = 0; k < nops; ++k) strides[k][out] = strides[k][d];
@@ -146,6 +151,20 @@ void checkNoPartialOverlap(const TensorObject& out, const TensorObject& in) {
   checkNoPartialOverlapInStorage(out.meta, in.meta);
 }
 
+void throwInputOverlapsOutput() {
+  throw Error(ErrorKind::Runtime,
+              "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+              "single memory location. Please clone() the tensor before performing the operation.");
+}
+
+void checkNoOverlap(const TensorObject& out, const TensorObject& in) {
+  if (out.isMeta() || in.isMeta() || out.storage != in.storage) return;
+  if (out.numel() == 0 || in.numel() == 0) return;
+  const TensorMeta &a = out.meta, &b = in.meta;
+  if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) throwInputOverlapsOutput();
+  checkNoPartialOverlapInStorage(a, b);
+}
+
 void checkNoPartialOverlapInStorage(const TensorMeta& a, const TensorMeta& b) {
   if (a.numel() == 0 || b.numel() == 0) return;
   if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) return;  // full
@@ -154,10 +173,7 @@ void checkNoPartialOverlapInStorage(const TensorMeta& a, const TensorMeta& b) {
   int64_t aBegin = a.offset * ia, aEnd = aBegin + spanElements(a) * ia;
   int64_t bBegin = b.offset * ib, bEnd = bBegin + spanElements(b) * ib;
   bool partial = (aBegin == bBegin && aEnd == bEnd) ? a.strides != b.strides : (aBegin < bEnd && bBegin < aEnd);
-  if (partial)
-    throw Error(ErrorKind::Runtime,
-                "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-                "single memory location. Please clone() the tensor before performing the operation.");
+  if (partial) throwInputOverlapsOutput();
 }
 
 namespace {

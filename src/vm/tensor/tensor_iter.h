@@ -88,9 +88,11 @@ void checkBroadcastTo(const Dims& from, const Dims& to);
 // (2) an input that partially overlaps the output (same storage, ranges
 // intersect, not the identical view) is rejected. Both use PyTorch's
 // messages; views that are too hard to analyse (not dense) are allowed, as
-// in PyTorch.
+// in PyTorch. (3) Ops that PyTorch guards with assert_no_overlap (index_put_'s
+// values) also reject an input that is the written view itself.
 void checkNoInternalOverlap(const TensorObject& out);
 void checkNoPartialOverlap(const TensorObject& out, const TensorObject& in);
+void checkNoOverlap(const TensorObject& out, const TensorObject& in);
 
 // Calls f(T{}) with T the C++ type of `d`.
 template <class F>

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "frontend/diagnostics.h"
+#include "vm/tensor/checked_math.h"
 
 namespace tdsl {
 
@@ -54,16 +55,11 @@ bool Dims::operator==(const Dims& o) const {
 
 namespace {
 [[noreturn]] void tooManyElements(const Dims& sizes) {
-  throw Error(ErrorKind::Resource, "tensor of size " + formatDims(sizes) + " has too many elements");
+  throw Error(ErrorKind::Runtime, "Storage size calculation overflowed with sizes=" + formatDims(sizes));
 }
 }  // namespace
 
-int64_t TensorMeta::numel() const {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    if (__builtin_mul_overflow(n, s, &n)) tooManyElements(sizes);
-  return n;
-}
+int64_t TensorMeta::numel() const { return checkedNumel(sizes); }
 
 namespace {
 bool rowMajor(const Dims& sizes, const Dims& strides) {
@@ -72,7 +68,7 @@ bool rowMajor(const Dims& sizes, const Dims& strides) {
   int64_t expected = 1;
   for (int i = sizes.size() - 1; i >= 0; --i) {
     if (sizes[i] != 1 && strides[i] != expected) return false;
-    expected *= sizes[i];
+    expected = checkedMul(expected, sizes[i], "numel");
   }
   return true;
 }
@@ -83,10 +79,17 @@ bool TensorMeta::isContiguous() const { return rowMajor(sizes, strides); }
 Dims contiguousStrides(const Dims& sizes) {
   Dims strides;
   strides.resize(sizes.size());
+  bool empty = false;
+  for (int64_t n : sizes) empty = empty || n == 0;
   int64_t s = 1;
   for (int i = sizes.size() - 1; i >= 0; --i) {
     strides[i] = s;
-    if (__builtin_mul_overflow(s, sizes[i] > 1 ? sizes[i] : 1, &s)) tooManyElements(sizes);
+    const int64_t n = sizes[i] > 1 ? sizes[i] : 1;
+    if (__builtin_mul_overflow(s, n, &s)) {
+      // An empty tensor's strides address nothing: they wrap, as in PyTorch.
+      if (!empty) tooManyElements(sizes);
+      s = static_cast<int64_t>(static_cast<uint64_t>(strides[i]) * static_cast<uint64_t>(n));
+    }
   }
   return strides;
 }
@@ -126,7 +129,7 @@ bool isNonOverlappingAndDense(const TensorMeta& m) {
   for (int i = 0; i < count; ++i) {
     int d = order[i];
     if (m.strides[d] != expected) return false;
-    expected *= m.sizes[d];
+    expected = checkedMul(expected, m.sizes[d], "numel");
   }
   return true;
 }
@@ -175,7 +178,7 @@ Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
   for (int i = 0; i < n; ++i) {
     int d = rank[i];
     out[d] = next;
-    if (sizes[d] > 1) next *= sizes[d];
+    if (sizes[d] > 1) next = checkedMul(next, sizes[d], "numel");
   }
   return out;
 }
@@ -209,7 +212,7 @@ bool isChannelsLastContiguous(const TensorMeta& m) {
   for (int d : {1, 3, 2, 0}) {
     if (m.sizes[d] == 1) continue;
     if (m.strides[d] != expected) return false;
-    expected *= m.sizes[d];
+    expected = checkedMul(expected, m.sizes[d], "numel");
   }
   return true;
 }
@@ -220,8 +223,8 @@ Dims channelsLastStrides(const Dims& sizes) {
   s.resize(4);
   s[1] = 1;
   s[3] = sizes[1];
-  s[2] = s[3] * sizes[3];
-  s[0] = s[2] * sizes[2];
+  s[2] = checkedMul(s[3], sizes[3], "stride");
+  s[0] = checkedMul(s[2], sizes[2], "stride");
   return s;
 }
 

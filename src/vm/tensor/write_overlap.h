@@ -13,5 +13,7 @@ namespace tdsl {
 void checkNoInternalOverlapMeta(const TensorMeta& out);
 // Rejects `in` partially overlapping `out`; both views of ONE storage.
 void checkNoPartialOverlapInStorage(const TensorMeta& out, const TensorMeta& in);
+// PyTorch's error for an input that shares memory with the written tensor.
+[[noreturn]] void throwInputOverlapsOutput();
 
 }  // namespace tdsl

@@ -1,0 +1,2 @@
+import torch
+torch.full((2,), float('nan'), dtype=torch.int32)
