@@ -38,6 +38,9 @@ Value tensorLiteralNative(Interpreter&, const CallArgs& call, const void* data) 
 
 Value Tracer::tensorLiteralCallee(const NativeObject& callee, const CallArgs& hookArgs) {
   if (callee.name != "tensor" || hookArgs.nargs != 2 || !isLiteralData(hookArgs[1], 0)) return Value();
+  Value torch = rt_.interp.vm().importModule("torch");  // imported already: the script reached torch.tensor
+  const Value* factory = torch.isObj(ObjKind::Module) ? torch.as<ModuleObject>()->get("tensor") : nullptr;
+  if (!factory || !factory->isObj() || factory->asObj() != &callee) return Value();
   literalFactory_ = hookArgs[0];
   return makeNative("tensor", &tensorLiteralNative, this);
 }
@@ -45,6 +48,7 @@ Value Tracer::tensorLiteralCallee(const NativeObject& callee, const CallArgs& ho
 Value Tracer::makeTensorLiteral(const CallArgs& call) {
   const auto* factory = literalFactory_.as<NativeObject>();
   Value real = factory->fn(rt_.interp, call, factory->data);
+  if (!real.isTensor()) return real;
   TensorState& state = *rt_.interp.tensorState();
   const TensorObject& t = *asTensor(real);
   if (t.dim() == 0) return callOp(state, "full", {makeList({}), tensorItem(t)}, {{"dtype", Value::dtype(t.dtype())}});

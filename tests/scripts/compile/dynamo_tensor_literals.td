@@ -1,5 +1,6 @@
 import torch
 import tdsl
+from torch import tensor
 
 # Issue 10 item 20: torch.tensor of Python numbers is part of the graph, as in
 # Dynamo (Note [Tensor literals while tracing]): a 0-dim literal is `full`, any
@@ -21,11 +22,16 @@ def accumulate(x):
 def fresh():
     return torch.tensor([[1, 2], [3, 4]])
 
+def imported_and_nested(x):
+    def inner():
+        return torch.tensor([3.0, 4.0, 5.0])
+    return x * inner() + tensor(1.5) + torch.tensor([]).sum()
+
 def from_tensors(x):
     return torch.tensor([x[0], x[1]])   # reads tensor data: still a break
 
 x = torch.tensor([1.0, 2.0, 3.0])
-for fn in (add_list, scale, typed, accumulate, from_tensors):
+for fn in (add_list, scale, typed, accumulate, imported_and_nested, from_tensors):
     e = tdsl.explain(fn)(x)
     print(fn.__name__, e.graph_break_count, e.node_counts)
     cf = torch.compile(fn)
