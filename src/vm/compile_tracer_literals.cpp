@@ -71,9 +71,8 @@ void Tracer::redirectModuleCall(const std::string& name, const Value& callee) {
 // A local that a nested function captures lives in a cell. Assigning it is
 // traced when the cell was made in this segment: registers and nested calls
 // see the cell's new contents, and a live cell is rebuilt by the write-back.
-// A cell from before the segment (a closure variable of the compiled
-// function, or a local's cell after a break) still breaks: the write-back
-// cannot replay its new contents. A function made in the segment that closes
+// A cell from before the segment (a local's cell after a break; tdsl has no
+// `nonlocal`) still breaks: the write-back cannot replay its new contents. A function made in the segment that closes
 // over an assigned cell must not outlive it (its cell would hold a proxy):
 // the trace fails and the call runs eagerly.
 void Tracer::checkNoWrittenCells(const Value& fn) const {
