@@ -198,8 +198,11 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       case Op::FORMAT: callHook(TraceHook::Truth, {in.b}, {}, pc); break;
       case Op::GETATTR: callHook(TraceHook::Attr, {in.b}, {Instr::makeBx(Op::LOADK, 0, in.c)}, pc); break;
       case Op::GETITER: case Op::UNPACK: callHook(TraceHook::SizeUse, {in.b}, {}, pc); break;
-      case Op::SETATTR: case Op::SETCELL:
+      case Op::SETATTR:
         callHook(TraceHook::Unsupported, {}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
+        break;
+      case Op::SETCELL:
+        callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;
       case Op::SETITEM:
         callHook(TraceHook::Index, {in.a, in.b}, {}, pc);

@@ -375,6 +375,7 @@ Value Tracer::onCall(const CallArgs& a) {
       case CompileRuntime::BuiltinKind::Unknown: break;
     }
     if (ir::opTable().overloads(n->name) && !rt_.isBuiltin(n)) return callee;  // a torch op: dispatched and traced
+    if (Value literal = tensorLiteralCallee(*n, a); !literal.isNone()) return literal;
     graphBreak("call to " + n->name + "(), which cannot be traced");
   }
   if (callee.isObj(ObjKind::BoundMethod)) {
@@ -402,7 +403,8 @@ Value Tracer::onMethod(const CallArgs& a) {
     if (attr->isObj(ObjKind::Native)) {
       std::vector<Value> args(a.args, a.args + a.nargs - 1);
       args[0] = *attr;
-      onCall(CallArgs{args.data(), args.size(), nullptr, 0});
+      Value callee = onCall(CallArgs{args.data(), args.size(), nullptr, 0});
+      if (!callee.identical(*attr)) redirectModuleCall(name, callee);
       return Value();
     }
     graphBreak("call to " + self.as<ModuleObject>()->name + "." + name + ", which cannot be inlined");
@@ -509,6 +511,10 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     return Value();
   }
   if (op == Op::SETATTR) graphBreak("attribute assignment");
+  if (op == Op::SETCELL && a.nargs == 2 && a[0].isObj(ObjKind::Cell) && !isEntryObject(a[0])) {
+    writtenCells_.insert(a[0].asObj());  // Note [Cells assigned while tracing]
+    return Value();
+  }
   graphBreak("assignment to a closure variable");
 }
 
@@ -599,6 +605,7 @@ WriteBack Tracer::describe(const Value& v, int depth) {
         for (const Value* part : {&s->lower, &s->upper, &s->step}) wb.items.push_back(describe(*part, depth + 1));
         return wb;
       }
+      if (v.isObj(ObjKind::Function)) checkNoWrittenCells(v);
       wb.value = v;  // immutable or identity-only objects: str, functions, modules, ranges, ...
       return wb;
   }
@@ -703,6 +710,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   globalGuards_.clear();
   globalWrites_.clear();
   inputNames_.clear();
+  writtenCells_.clear();
   readsSizes_ = false;
   metadataReads_.clear();
   offsetRead_ = false;

@@ -48,6 +48,7 @@ namespace tdsl {
 
 class CompileRuntime;
 class Liveness;
+class NativeObject;
 class TensorObject;
 
 struct TraceRequest {
@@ -101,6 +102,8 @@ class Tracer : public DispatchInterceptor {
   Value onAttr(const CallArgs& a);
   Value onSizeUse(const CallArgs& a);
   Value onIndex(const CallArgs& a);
+  // Note [Tensor literals while tracing] (compile_tracer_literals.cpp).
+  Value makeTensorLiteral(const CallArgs& call);
 
  private:
   struct Exit;
@@ -120,6 +123,9 @@ class Tracer : public DispatchInterceptor {
   void noteAlias(const Object* o, const Source& src);  // entryObjects_ + entryAliases_
   bool isEntryObject(const Value& v) const;
   void noteMetadataRead(const Value& v, TensorGuard::Check check);
+  Value tensorLiteralCallee(const NativeObject& callee, const CallArgs& hookArgs);
+  void redirectModuleCall(const std::string& name, const Value& callee);  // at a CALLMETHOD hook
+  void checkNoWrittenCells(const Value& fn) const;  // Note [Cells assigned while tracing]
   WriteBack describe(const Value& v, int depth);
   void buildGuards(Segment& seg);
   std::unique_ptr<Segment> traceOnce(std::string* retraceReason, uint32_t* retracePc);
@@ -147,6 +153,8 @@ class Tracer : public DispatchInterceptor {
   struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
   std::vector<GlobalWriteRecord> globalWrites_;
   std::set<std::string> inputNames_;
+  std::set<const Object*> writtenCells_;  // Note [Cells assigned while tracing]
+  Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
   // Note [Metadata reads]: real tensors inspected, with what was read.
   std::vector<std::pair<Ref<TensorObject>, TensorGuard::Check>> metadataReads_;

@@ -34,6 +34,16 @@ std::optional<int64_t> sliceBound(const Value& v, const char* what) {
   throw Error(ErrorKind::Type, std::string("slice indices must be integers or None or have an __index__ method"));
 }
 
+// Note [Full slices emit no op]
+// A `:` (or `0:`, `::1`) dimension of a subscript selects the whole dimension
+// whatever its size, so it makes no slice op: x[:, 1] is one select, as in
+// PyTorch's applySlicing and in Dynamo's graphs (one node per subscript). The
+// test does not read sizes, so it holds for dynamic dimensions too.
+bool coversWholeDim(const std::optional<int64_t>& start, const std::optional<int64_t>& stop,
+                    const std::optional<int64_t>& step) {
+  return (!start || *start == 0) && !stop && (!step || *step == 1);
+}
+
 struct Indexed {
   Value view;                      // result of the basic indexing
   std::vector<Value> advanced;     // per dim of `view`: index tensor or None
@@ -99,9 +109,10 @@ Indexed applyIndex(Interpreter& interp, const Value& self, const Value& index) {
       auto step = sliceBound(s->step, "step");
       if (step && *step == 0) throw Error(ErrorKind::Value, "slice step cannot be zero");
       if (step && *step < 0) throw Error(ErrorKind::Value, "step must be greater than zero");
-      Value startV = start ? Value::integer(*start) : Value(), stopV = stop ? Value::integer(*stop) : Value();
-      out.view = callOp(state, "slice", {out.view, Value::integer(dim), startV, stopV, Value::integer(step.value_or(1))});
       ++dim;
+      if (coversWholeDim(start, stop, step)) continue;  // Note [Full slices emit no op]
+      Value startV = start ? Value::integer(*start) : Value(), stopV = stop ? Value::integer(*stop) : Value();
+      out.view = callOp(state, "slice", {out.view, Value::integer(dim - 1), startV, stopV, Value::integer(step.value_or(1))});
       continue;
     }
     Value idx = v;
