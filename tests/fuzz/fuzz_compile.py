@@ -247,6 +247,17 @@ def load_conformance():
     return SourceFileLoader("conf", "/work/shared/conformance/run").load_module()
 
 
+def make_program(a, seed):
+    """The program for `seed`: a gen_hostile.py one (--hostile) or a random Gen one."""
+    r = random.Random(seed)
+    if a.hostile and r.random() < a.hostile_share:
+        sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+        import gen_hostile
+        cats = gen_hostile.CATEGORIES if a.hostile == "all" else a.hostile.split(",")
+        return gen_hostile.program(r, cats)[1]
+    return Gen(r, a.overlap).program()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tdsl", required=True)
@@ -257,9 +268,12 @@ def main():
     ap.add_argument("--torch", type=int, default=0, help="compare every K-th script with real PyTorch")
     ap.add_argument("--overlap", action="store_true", help="also in-place ops whose operands overlap the target")
     ap.add_argument("--emit", help="only write the program for --seed to this file")
+    ap.add_argument("--hostile", default="", help="comma-separated gen_hostile.py categories (or 'all'): "
+                    "those programs replace the random ones for --hostile-share of the seeds")
+    ap.add_argument("--hostile-share", type=float, default=1.0)
     a = ap.parse_args()
     if a.emit:
-        pathlib.Path(a.emit).write_text(Gen(random.Random(a.seed), a.overlap).program())
+        pathlib.Path(a.emit).write_text(make_program(a, a.seed))
         return 0
     out = pathlib.Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -269,7 +283,7 @@ def main():
     invalid = 0
     for i in range(a.n):
         seed = a.seed + i
-        src = Gen(random.Random(seed), a.overlap).program()
+        src = make_program(a, seed)
         path = out / f"prog_{seed}.td"
         path.write_text(src)
         ref = run([a.tdsl, "run", "--eager"], path, a.timeout)
