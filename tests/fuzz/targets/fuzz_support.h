@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "frontend/diagnostics.h"
+#include "vm/compile_function.h"
 #include "vm/interpreter.h"
 
 extern "C" const char* __asan_default_options() {
@@ -34,6 +35,7 @@ extern "C" const char* __asan_default_options() {
 }
 
 namespace tdsl_fuzz {
+
 
 // Redirects file descriptor 1 into an in-memory file for the life of the
 // process; take() returns what was written since the last take().
@@ -131,6 +133,11 @@ struct RunResult {
 // libFuzzer they are crashes.
 inline RunResult runScript(const std::string& text, const tdsl::InterpreterOptions& options, Watchdog& dog,
                            StdoutCapture& capture) {
+  // The tensor bindings (libtdsl_tensor.a) name torch.compile's natives,
+  // which live in libtdsl_vm.a, linked first; the tdsl executable pulls
+  // their object in through main.cpp, this reference does it for a target.
+  volatile auto linkCompileNatives = &tdsl::torchCompileNative;
+  (void)linkCompileNatives;
   RunResult r;
   {
     tdsl::Interpreter interp(options);
