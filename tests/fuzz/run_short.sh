@@ -22,10 +22,11 @@ for target in fuzz_parse fuzz_tir fuzz_eager fuzz_compile fuzz_compile_gen; do
   # Fresh inputs go to a scratch directory: the seeds stay as they are.
   scratch=$corpus/new-$target
   mkdir -p "$scratch"
+  start=$SECONDS
   if "$bin" "$scratch" "$corpus/$target" -dict="$here/tdsl.dict" -max_total_time="$seconds" \
       -timeout=20 -rss_limit_mb=2560 -max_len=4096 -print_final_stats=1 \
       -artifact_prefix="$out/$target-" >"$log" 2>&1; then
-    echo "$target: ok, $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') execs in ${seconds}s"
+    echo "$target: ok, $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') execs in $((SECONDS - start))s (seeds replayed, then ${seconds}s of fuzzing)"
   else
     echo "$target: FAILED (log $log, reproducer $out/$target-*)" >&2
     tail -40 "$log" >&2
