@@ -199,11 +199,33 @@ class Parser {
     }
     return it->second;
   }
+  // Note [Reserved symbol names]
+  // A symbolic int is printed bare (`add(%x, s0 - 1)`), so a symbol spelled
+  // like another argument literal (inf, nan, true, false, None, a dtype)
+  // would read back as that literal: `tr - inf` prints as `-inf + tr`. Such
+  // names are rejected where the expression is read.
+  static bool isReservedWord(const std::string& w) {
+    DType dt;
+    return w == "inf" || w == "nan" || w == "true" || w == "false" || w == "None" || dtypeFromShortName(w, &dt);
+  }
   SymInt symint() {
     skipSpace();
     size_t used = 0;
     auto v = parseSymInt(s_.substr(pos_, std::min<size_t>(s_.size() - pos_, 512)), &used);
     if (!v || used == 0) fail("expected an integer expression");
+    for (size_t i = pos_, end = pos_ + used; i < end;) {
+      size_t start = i;
+      while (i < end && isIdentChar(s_[i])) ++i;
+      if (i == start) {
+        ++i;
+        continue;
+      }
+      std::string word = s_.substr(start, i - start);
+      if (!std::isdigit(static_cast<unsigned char>(word[0])) && isReservedWord(word)) {
+        pos_ = start;
+        fail("'" + word + "' cannot name a symbolic int");
+      }
+    }
     pos_ += used;
     return *v;
   }
@@ -295,7 +317,7 @@ class Parser {
     } else if (peekWord("inf")) {
       pos_ += 3;
       w.arg = Arg::ofFloat(std::numeric_limits<double>::infinity());
-    } else if (s_.compare(pos_, 4, "-inf") == 0) {
+    } else if (s_.compare(pos_, 4, "-inf") == 0 && (pos_ + 4 >= s_.size() || !isIdentChar(s_[pos_ + 4]))) {
       pos_ += 4;
       w.arg = Arg::ofFloat(-std::numeric_limits<double>::infinity());
     } else {

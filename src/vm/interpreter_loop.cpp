@@ -437,11 +437,13 @@ void VM::execute() {
     throw Error(ErrorKind::Assertion, "AssertionError");
   }
   L_RETURN: {
-    Value result = std::move(RA);
     bool entry = f->entry;
-    Value* dst = f->result;
-    popFrame();
-    *dst = std::move(result);
+    {  // clang rejects a computed goto out of the scope of `result` (non-trivial destructor)
+      Value result = std::move(RA);
+      Value* dst = f->result;
+      popFrame();
+      *dst = std::move(result);
+    }
     if (entry) return;
     LOADFRAME();
     DISPATCH();
