@@ -226,7 +226,9 @@ const ir::IrValue* storageRoot(const ir::IrValue* v) {
 // argument in the same storage: real tensors by their storage, proxies by
 // their root in the graph. The error aborts the trace and the call falls back
 // to eager, which raises it at the same place. Ops whose eager kernel skips
-// the check lose only compilation of that call, never correctness.
+// the check lose only compilation of that call, never correctness. A write
+// the checks allow but that reads its own writes (a self-overlapping view,
+// Note [Overlapping sources]) breaks the graph instead.
 std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
                                       const std::vector<ir::Arg>& args) const {
   for (int w = 0; w < b.count; ++w) {
@@ -234,6 +236,11 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
     if (!ws.alias.isWrite || ws.type != ir::ArgType::Tensor || !b[w].isTensor()) continue;
     const TensorObject& out = *asTensor(b[w]);
     checkNoInternalOverlapMeta(out.meta);
+    // What eager allows of a self-overlapping view (no stride-0 dim, so
+    // PyTorch's check cannot tell) it writes in iteration order, reading
+    // elements it has just written; a functional graph cannot say that.
+    if (ir::hasInternalOverlap(ir::fromTensorMeta(out.meta)))
+      return op.name() + "() writes a view whose elements overlap each other";
     const ir::IrValue* outRoot = storageRoot(args[static_cast<size_t>(w)].tensor);
     for (int i = 0; i < b.count; ++i) {
       if (i == w || op.schema.args[static_cast<size_t>(i)].type != ir::ArgType::Tensor || !b[i].isTensor()) continue;
