@@ -634,11 +634,11 @@ WriteBack Tracer::describe(const Value& v, int depth) {
 // break) is a new object on every call, closing over that call's values: the
 // write-back rebuilds it from its code, globals, defaults and cells, as it
 // rebuilds the cells, lists and dicts made in the segment. Each such mutable
-// object has a memo slot,
-// so one segment exit rebuilds it once and every reference shares it (a
-// closure and the frame sharing a cell, a closure in its own cell). A slot
-// met again while its object is being described is a back reference: its
-// full description comes first in materialization order too.
+// object has a memo slot, so one segment exit rebuilds it once and every
+// reference shares it (`return l, l`, a closure and the frame sharing a cell,
+// a closure in its own cell). A slot met again while its object is being
+// described is a back reference: its full description, which encloses it,
+// is materialized first.
 bool Tracer::rebuiltSlot(const Value& v, WriteBack& wb) {
   auto it = rebuiltSlots_.emplace(v.asObj(), static_cast<int>(rebuiltSlots_.size())).first;
   wb.index = it->second;

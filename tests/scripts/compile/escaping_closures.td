@@ -77,3 +77,22 @@ cl = torch.compile(late)
 l1 = cl(torch.ones(1))
 l2 = cl(torch.ones(1) * 2)
 print(l1(), l2(), l1 is l2)
+
+# Lambdas made in a comprehension, and a function returning a function.
+def lambdas(x):
+    return [lambda k=i: x * k for i in range(3)]
+
+cla = torch.compile(lambdas)
+u = cla(torch.ones(1))
+v = cla(torch.ones(1) * 2)
+print([h() for h in u], [h() for h in v], u[0] is v[0])
+
+def nested(x):
+    def middle():
+        def inner():
+            return x + 1
+        return inner
+    return middle
+
+cn = torch.compile(nested)
+print(cn(torch.ones(1))()(), cn(torch.zeros(1))()())
