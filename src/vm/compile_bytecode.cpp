@@ -223,6 +223,7 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       callHook(TraceHook::GetGlobal, {in.a}, {Instr::makeBx(Op::LOADINT, 0, in.bx())}, pc);
       emit(Instr::make(Op::MOVE, in.a, S), pc);
     }
+    if (in.op == Op::MAKEFUNC) callHook(TraceHook::MakeFunc, {in.a}, {}, pc);  // Note [Functions made while tracing]
   }
   out.newPc[code.code.size()] = static_cast<uint32_t>(body.size());
   for (size_t j = 0; j < jumpAt.size(); ++j) {

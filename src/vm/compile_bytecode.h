@@ -59,7 +59,7 @@ bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int
 
 // Which hook an instrumented instruction calls (index into the hooks given to
 // instrumentCode, kept in the copy's constants).
-enum class TraceHook : uint8_t { Return, Call, Method, GetGlobal, SetGlobal, Truth, Unsupported, Attr, SizeUse, Index, kCount };
+enum class TraceHook : uint8_t { Return, Call, Method, GetGlobal, SetGlobal, Truth, Unsupported, Attr, SizeUse, Index, MakeFunc, kCount };
 
 struct InstrumentedCode {
   CodePtr code;                 // the copy (nregs includes scratch registers)

@@ -116,12 +116,15 @@ Value snapshotGuardValue(const Value& v);
 void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)>& pinned);
 
 struct WriteBack {
-  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift, Slice, BoundMethod };
+  enum class Kind : uint8_t { Const, Entry, Input, Output, List, Tuple, Size, Dict, Cell, Iterator, IntShift, Slice, BoundMethod,
+                            Function };
   Kind kind = Kind::Const;
-  Value value;     // Const; Iterator: the IteratorObject template; IntShift: the int added
+  Value value;     // Const; Iterator: the IteratorObject template; IntShift: the int added;
+                   // Function: a FunctionObject with the code and globals, and no cells
   Source source;   // Entry, IntShift (Note [Loop-carried ints] in compile_bytecode.h)
-  int index = 0;   // Input / Output
-  std::vector<WriteBack> items;  // containers (Dict: key, value, key, value...), Cell/Iterator: 1 item
+  int index = 0;   // Input / Output; List / Dict / Cell / Function: the memo slot (Note [Functions made while tracing])
+  // containers (Dict: key, value, key, value...), Cell/Iterator: 1 item, Function: defaults then cells
+  std::vector<WriteBack> items;
   const NamedTupleType* tupleType = nullptr;  // Tuple: a named tuple's type (Note [Named tuples])
 };
 
@@ -190,9 +193,10 @@ std::string describeGuards(const Segment& seg, const CodeObject& code);
 // guard values, write-back constants, the script backend's callable.
 void gcTraverseSegment(const Segment& seg, GcVisitor& v);
 
-// Rebuilds a value described by `wb` (Note [Write-back]).
+// Rebuilds a value described by `wb` (Note [Write-back]). `memo`: the
+// cells and functions rebuilt so far at this segment exit, by memo slot.
 Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector<Value>& inputs,
-                  const std::vector<Value>& outputs);
+                  const std::vector<Value>& outputs, std::vector<Value>& memo);
 
 // The segments of one code location (entry pc) and its recompile history.
 struct CacheSlot {

@@ -294,20 +294,22 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
         throw;
       }
     }
+    std::vector<Value> memo;  // Note [Functions made while tracing]
     if (seg->isReturn) {
-      Value result = materialize(seg->returned, regs.data(), inputs, outputs);
+      Value result = materialize(seg->returned, regs.data(), inputs, outputs, memo);
       for (const GlobalWrite& w : seg->globals) {
         GlobalSlot& s = w.globals->slots[w.slot];
-        s.value = materialize(w.value, regs.data(), inputs, outputs);
+        s.value = materialize(w.value, regs.data(), inputs, outputs, memo);
         s.bound = true;
       }
       return result;
     }
     next.assign(regs.size(), Value());
-    for (const auto& [r, wb] : seg->registers) next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs);
+    for (const auto& [r, wb] : seg->registers)
+      next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs, memo);
     for (const GlobalWrite& w : seg->globals) {
       GlobalSlot& s = w.globals->slots[w.slot];
-      s.value = materialize(w.value, regs.data(), inputs, outputs);
+      s.value = materialize(w.value, regs.data(), inputs, outputs, memo);
       s.bound = true;
     }
     // Note [Step code]: the break instruction, eagerly, on real values.

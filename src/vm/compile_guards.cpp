@@ -405,12 +405,24 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
 }
 
 Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector<Value>& inputs,
-                  const std::vector<Value>& outputs) {
+                  const std::vector<Value>& outputs, std::vector<Value>& memo) {
   auto items = [&]() {
     std::vector<Value> v;
     v.reserve(wb.items.size());
-    for (const WriteBack& i : wb.items) v.push_back(materialize(i, entryRegs, inputs, outputs));
+    for (const WriteBack& i : wb.items) v.push_back(materialize(i, entryRegs, inputs, outputs, memo));
     return v;
+  };
+  // Note [Functions made while tracing]: one rebuilt object per memo slot,
+  // entered before its parts so that cycles (a closure in its own cell) close.
+  auto remembered = [&](const Value& made) {
+    auto slot = static_cast<size_t>(wb.index);
+    if (memo.size() <= slot) memo.resize(slot + 1);
+    memo[slot] = made;
+    return made;
+  };
+  auto rebuilt = [&]() -> const Value* {
+    auto slot = static_cast<size_t>(wb.index);
+    return slot < memo.size() && !memo[slot].isNone() ? &memo[slot] : nullptr;
   };
   switch (wb.kind) {
     case WriteBack::Kind::Const: return wb.value;
@@ -423,13 +435,20 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
     }
     case WriteBack::Kind::Input: return inputs[static_cast<size_t>(wb.index)];
     case WriteBack::Kind::Output: return outputs[static_cast<size_t>(wb.index)];
-    case WriteBack::Kind::List: return makeList(items());
+    case WriteBack::Kind::List: {
+      if (const Value* done = rebuilt()) return *done;
+      Value l = remembered(makeList({}));
+      for (const WriteBack& i : wb.items)
+        l.as<ListObject>()->items.push_back(materialize(i, entryRegs, inputs, outputs, memo));
+      return l;
+    }
     case WriteBack::Kind::Tuple:
       if (wb.tupleType) return makeNamedTuple(*wb.tupleType, items());
       return makeTuple(items());
     case WriteBack::Kind::Size: return Value(makeRef<TupleObject>(items(), true));
     case WriteBack::Kind::Dict: {
-      Value d = makeDict();
+      if (const Value* done = rebuilt()) return *done;
+      Value d = remembered(makeDict());
       std::vector<Value> kv = items();
       for (size_t i = 0; i + 1 < kv.size(); i += 2) d.as<DictObject>()->set(kv[i], kv[i + 1]);
       return d;
@@ -443,16 +462,30 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
       return Value(makeRef<BoundMethodObject>(p[0], p[1]));
     }
     case WriteBack::Kind::Cell: {
+      if (const Value* done = rebuilt()) return *done;
       auto c = makeRef<CellObject>();
+      remembered(Value(c));
       if (!wb.items.empty()) {
-        c->value = materialize(wb.items[0], entryRegs, inputs, outputs);
+        c->value = materialize(wb.items[0], entryRegs, inputs, outputs, memo);
         c->bound = true;
       }
       return Value(c);
     }
+    case WriteBack::Kind::Function: {
+      if (const Value* done = rebuilt()) return *done;
+      auto* tmpl = wb.value.as<FunctionObject>();
+      auto fn = makeRef<FunctionObject>(tmpl->code, tmpl->globals);
+      remembered(Value(fn));
+      size_t ndefaults = tmpl->defaults.size();
+      for (size_t i = 0; i < wb.items.size(); ++i) {
+        Value part = materialize(wb.items[i], entryRegs, inputs, outputs, memo);
+        (i < ndefaults ? fn->defaults : fn->cells).push_back(part);
+      }
+      return Value(fn);
+    }
     case WriteBack::Kind::Iterator: {
       auto* tmpl = wb.value.as<IteratorObject>();
-      auto it = makeRef<IteratorObject>(tmpl->src, materialize(wb.items[0], entryRegs, inputs, outputs));
+      auto it = makeRef<IteratorObject>(tmpl->src, materialize(wb.items[0], entryRegs, inputs, outputs, memo));
       it->pos = tmpl->pos;
       it->end = tmpl->end;
       it->step = tmpl->step;

@@ -50,6 +50,7 @@ CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp) {
       makeNative("<trace:attr>", &hookNative<&Tracer::onAttr>, self),
       makeNative("<trace:sizeuse>", &hookNative<&Tracer::onSizeUse>, self),
       makeNative("<trace:index>", &hookNative<&Tracer::onIndex>, self),
+      makeNative("<trace:makefunc>", &hookNative<&Tracer::onMakeFunc>, self),
   };
   for (auto& [name, value] : interp.vm().builtins()) {
     if (!value.isObj()) continue;

@@ -519,8 +519,7 @@ Value Tracer::onUnsupported(const CallArgs& a) {
   }
   if (op == Op::SETATTR) graphBreak("attribute assignment");
   if (op == Op::SETCELL && a.nargs == 2 && a[0].isObj(ObjKind::Cell) && !isEntryObject(a[0])) {
-    writtenCells_.insert(a[0].asObj());  // Note [Cells assigned while tracing]
-    return Value();
+    return Value();  // Note [Cells assigned while tracing]
   }
   graphBreak("assignment to a closure variable");
 }
@@ -559,7 +558,7 @@ WriteBack Tracer::describe(const Value& v, int depth) {
     return wb;
   }
   if (entry && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict) || v.isObj(ObjKind::Iterator) ||
-                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple))) {
+                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::Function))) {
     wb.kind = WriteBack::Kind::Entry;
     wb.source = src;
     return wb;
@@ -567,7 +566,9 @@ WriteBack Tracer::describe(const Value& v, int depth) {
   switch (v.asObj()->kind()) {
     case ObjKind::List:
       wb.kind = WriteBack::Kind::List;
+      if (!rebuiltSlot(v, wb)) return wb;
       for (const Value& i : v.as<ListObject>()->items) wb.items.push_back(describe(i, depth + 1));
+      describing_.erase(v.asObj());
       return wb;
     case ObjKind::Tuple:
       wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
@@ -576,15 +577,32 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       return wb;
     case ObjKind::Dict:
       wb.kind = WriteBack::Kind::Dict;
+      if (!rebuiltSlot(v, wb)) return wb;
       for (const auto& kv : v.as<DictObject>()->entries) {
         wb.items.push_back(describe(kv.first, depth + 1));
         wb.items.push_back(describe(kv.second, depth + 1));
       }
+      describing_.erase(v.asObj());
       return wb;
     case ObjKind::Cell: {
       wb.kind = WriteBack::Kind::Cell;
+      if (!rebuiltSlot(v, wb)) return wb;
       auto* c = v.as<CellObject>();
       if (c->bound) wb.items.push_back(describe(c->value, depth + 1));
+      describing_.erase(v.asObj());
+      return wb;
+    }
+    case ObjKind::Function: {
+      if (!madeFunctions_.count(v.asObj())) break;
+      wb.kind = WriteBack::Kind::Function;
+      if (!rebuiltSlot(v, wb)) return wb;
+      auto* f = v.as<FunctionObject>();
+      auto tmpl = makeRef<FunctionObject>(f->code, f->globals);
+      tmpl->defaults.resize(f->defaults.size());
+      wb.value = Value(tmpl);
+      for (const Value& d : f->defaults) wb.items.push_back(describe(d, depth + 1));
+      for (const Value& c : f->cells) wb.items.push_back(describe(c, depth + 1));
+      describing_.erase(v.asObj());
       return wb;
     }
     case ObjKind::Iterator: {
@@ -612,10 +630,32 @@ WriteBack Tracer::describe(const Value& v, int depth) {
         for (const Value* part : {&s->lower, &s->upper, &s->step}) wb.items.push_back(describe(*part, depth + 1));
         return wb;
       }
-      if (v.isObj(ObjKind::Function)) checkNoWrittenCells(v);
-      wb.value = v;  // immutable or identity-only objects: str, functions, modules, ranges, ...
-      return wb;
+      break;
   }
+  wb.value = v;  // immutable or identity-only objects: str, functions from before the trace, modules, ranges, ...
+  return wb;
+}
+
+// Note [Functions made while tracing]
+// A function MAKEFUNC made in the segment (a closure returned, or live at a
+// break) is a new object on every call, closing over that call's values: the
+// write-back rebuilds it from its code, globals, defaults and cells, as it
+// rebuilds the cells, lists and dicts made in the segment. Each such mutable
+// object has a memo slot, so one segment exit rebuilds it once and every
+// reference shares it (`return l, l`, a closure and the frame sharing a cell,
+// a closure in its own cell). A slot met again while its object is being
+// described is a back reference: its full description, which encloses it,
+// is materialized first.
+bool Tracer::rebuiltSlot(const Value& v, WriteBack& wb) {
+  auto it = rebuiltSlots_.emplace(v.asObj(), static_cast<int>(rebuiltSlots_.size())).first;
+  wb.index = it->second;
+  return describing_.insert(v.asObj()).second;
+}
+
+Value Tracer::onMakeFunc(const CallArgs& a) {
+  madeFunctions_.insert(a[0].asObj());
+  keepAlive_.push_back(a[0]);  // its address must not name a later object
+  return a[0];
 }
 
 void Tracer::buildGuards(Segment& seg) {
@@ -717,7 +757,9 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   globalGuards_.clear();
   globalWrites_.clear();
   inputNames_.clear();
-  writtenCells_.clear();
+  madeFunctions_.clear();
+  rebuiltSlots_.clear();
+  describing_.clear();
   readsSizes_ = false;
   metadataReads_.clear();
   offsetRead_ = false;

@@ -102,6 +102,7 @@ class Tracer : public DispatchInterceptor {
   Value onAttr(const CallArgs& a);
   Value onSizeUse(const CallArgs& a);
   Value onIndex(const CallArgs& a);
+  Value onMakeFunc(const CallArgs& a);  // Note [Functions made while tracing]
   // Note [Tensor literals while tracing] (compile_tracer_literals.cpp).
   Value makeTensorLiteral(const CallArgs& call);
 
@@ -125,8 +126,8 @@ class Tracer : public DispatchInterceptor {
   void noteMetadataRead(const Value& v, TensorGuard::Check check);
   Value tensorLiteralCallee(const NativeObject& callee, const CallArgs& hookArgs);
   void redirectModuleCall(const std::string& name, const Value& callee);  // at a CALLMETHOD hook
-  void checkNoWrittenCells(const Value& fn) const;  // Note [Cells assigned while tracing]
   WriteBack describe(const Value& v, int depth);
+  bool rebuiltSlot(const Value& v, WriteBack& wb);  // false: a back reference
   void buildGuards(Segment& seg);
   std::unique_ptr<Segment> traceOnce(std::string* retraceReason, uint32_t* retracePc);
 
@@ -153,7 +154,11 @@ class Tracer : public DispatchInterceptor {
   struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
   std::vector<GlobalWriteRecord> globalWrites_;
   std::set<std::string> inputNames_;
-  std::set<const Object*> writtenCells_;  // Note [Cells assigned while tracing]
+  // Note [Functions made while tracing]: functions MAKEFUNC made, and the
+  // rebuilt objects' memo slots (WriteBack::index of Cell / Function).
+  std::set<const Object*> madeFunctions_;
+  std::unordered_map<const Object*, int> rebuiltSlots_;
+  std::set<const Object*> describing_;
   Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
   // Note [Metadata reads]: real tensors inspected, with what was read.

@@ -72,14 +72,8 @@ void Tracer::redirectModuleCall(const std::string& name, const Value& callee) {
 // traced when the cell was made in this segment: registers and nested calls
 // see the cell's new contents, and a live cell is rebuilt by the write-back.
 // A cell from before the segment (a local's cell after a break; tdsl has no
-// `nonlocal`) still breaks: the write-back cannot replay its new contents. A function made in the segment that closes
-// over an assigned cell must not outlive it (its cell would hold a proxy):
-// the trace fails and the call runs eagerly.
-void Tracer::checkNoWrittenCells(const Value& fn) const {
-  for (const Value& cell : fn.as<FunctionObject>()->cells)
-    if (cell.isObj() && writtenCells_.count(cell.asObj()))
-      throw Error(ErrorKind::Runtime, "torch.compile: a function closing over a variable assigned in the graph "
-                                      "outlives it");
-}
+// `nonlocal`) still breaks: the write-back cannot replay its new contents. A
+// function made in the segment that outlives it is rebuilt around the
+// rebuilt cells (Note [Functions made while tracing]).
 
 }  // namespace tdsl

@@ -26,8 +26,7 @@ def through_list(x):
     y = y * 5
     return [inner][0]()
 
-# The closure outlives the graph: its cell would hold a traced value, so
-# the call runs eagerly.
+# The closure outlives the graph: it is rebuilt around the cell's final value.
 def escapes(x):
     y = x + 1
     def inner():
