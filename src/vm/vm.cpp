@@ -263,6 +263,10 @@ Value VM::call(const Value& fn, const CallArgs& args) {
         return n->fn(interp, args, n->data);
       }
       case ObjKind::Function: {
+        // Note [Interrupts in native loops]: a native that calls back into
+        // script code in a loop (filter, map, sorted's key) may call a body
+        // with no CALL or backward jump, so no POLL of its own: poll here.
+        if (__builtin_expect(interp.interrupt_.load(std::memory_order_relaxed), 0)) checkInterrupt();
         NestingGuard g(nesting_);
         Value keep = fn;
         Value* base = stackTop();

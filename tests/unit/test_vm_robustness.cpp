@@ -12,6 +12,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "test_support.h"
 #include "vm/interpreter.h"
@@ -269,4 +270,22 @@ TEST_CASE("robust: a dict changed during iteration is a RuntimeError", "[vm][rob
   // Values may change, and a fresh iterator sees the new size.
   CHECK(reprOf("d = {1: 1, 2: 2}\nfor k in d:\n    d[k] = k * 10\nd") == "{1: 10, 2: 20}");
   CHECK(reprOf("d = {1: 1}\nit = iter(d)\nnext(it)\nd[2] = 2\nn = 0\nfor k in d:\n    n += k\nn") == "3");
+}
+
+TEST_CASE("robust: natives that call script code in a loop stop on an interrupt", "[vm][robust]") {
+  // Note [Interrupts in native loops]: the lambdas have no CALL or backward
+  // jump, so only the native's call into them can see the request.
+  for (const char* src : {"next(filter(lambda v: v % 6 == 6, range(10**12)))\n",
+                          "list(map(lambda v: v, range(10**12)))\n",
+                          "any(map(lambda v: v < 0, range(10**12)))\n"}) {
+    INFO(src);
+    Interpreter I;
+    std::thread interrupter([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      I.requestInterrupt();
+    });
+    std::string e = errorOf([&] { I.runSource("loop.td", src); });
+    interrupter.join();
+    CHECK(e == "KeyboardInterrupt");
+  }
 }
