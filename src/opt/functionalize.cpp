@@ -125,7 +125,10 @@ class Functionalizer {
   IrValue* replayView(const Node& viewNode, size_t outputIndex, Node* before, bool onInput) {
     int src = aliasedArgIndex(viewNode, outputIndex);
     TDSL_ASSERT(src >= 0);
-    std::vector<Arg> args = translateArgs(viewNode);
+    // The aliased argument is not translated by get(): on the input it would
+    // replay the view's parent on the current version too, a dead chain of
+    // views of a fresh value emitted after the write-back (Note [Epilogue]).
+    std::vector<Arg> args = translateArgs(viewNode, static_cast<size_t>(src));
     const IrValue* parent = viewNode.tensorArg(static_cast<size_t>(src));
     IrValue* newParent = onInput ? onInputValue(parent, before) : get(parent);
     args[static_cast<size_t>(src)] = Arg::ofTensor(newParent);
@@ -152,9 +155,13 @@ class Functionalizer {
     return replayView(*v->node(), v->outputIndex(), before, /*onInput=*/true);
   }
 
-  std::vector<Arg> translateArgs(const Node& n) {
+  // The node's arguments with their current values; argument `skip` (if
+  // any) is left for the caller to translate.
+  std::vector<Arg> translateArgs(const Node& n, size_t skip = SIZE_MAX) {
     std::vector<Arg> args = n.args();
-    for (Arg& a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (i == skip) continue;
+      Arg& a = args[i];
       if (a.kind == Arg::Kind::Tensor) a.tensor = get(a.tensor);
       if (a.kind == Arg::Kind::TensorList)
         for (IrValue*& t : a.tensors)
@@ -311,8 +318,19 @@ class Functionalizer {
     ++st.version;
   }
 
+  // Note [Epilogue]: the verifier's functional form (verifier.h) allows only
+  // write-back copy_ nodes and views of graph inputs after the first
+  // write-back, so reinplace and the executor can treat that tail as the
+  // program's effect on its inputs. Everything else the return needs (fresh
+  // results and views of them, the values written back) is emitted before
+  // the first copy_; returned aliases of inputs are replayed on the inputs
+  // after it (Note [Static write-back region]).
   void visitOutput(const Node& n) {
-    // Write-backs first, then returned views of inputs (Note [Static write-back region]).
+    std::vector<IrValue*> outs;
+    for (const IrValue* v : n.inputValues()) {
+      const IrValue* r = root_.at(resolve(v));
+      outs.push_back(storage_.at(r).input ? nullptr : get(v));
+    }
     std::vector<std::pair<IrValue*, IrValue*>> writeBacks;  // (destination, new value)
     std::vector<const IrValue*> writtenInputs;
     for (Node* in : src_.nodes()) {
@@ -336,12 +354,9 @@ class Functionalizer {
     }
     for (auto& wb : writeBacks)
       emitOp(out_, *copyInplace_, {Arg::ofTensor(wb.first), Arg::ofTensor(wb.second), Arg::ofBool(false)});
-    std::vector<IrValue*> outs;
-    for (const IrValue* v : n.inputValues()) {
-      const IrValue* r = root_.at(resolve(v));
-      if (storage_.at(r).input) outs.push_back(onInputValue(v, nullptr));
-      else outs.push_back(get(v));
-    }
+    auto returned = n.inputValues();
+    for (size_t i = 0; i < outs.size(); ++i)
+      if (!outs[i]) outs[i] = onInputValue(returned[i], nullptr);
     out_.setOutputs(outs);
   }
 

@@ -7,13 +7,13 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <chrono>
 #include <string>
 
 #include "frontend/diagnostics.h"
 #include "ir/graph_executor.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
+#include "ir/verifier.h"
 #include "opt/cse.h"
 #include "opt/dce.h"
 #include "opt/functionalize.h"
@@ -63,15 +63,14 @@ TEST_CASE("pass scaling: functionalize emits O(n) nodes for growing view chains"
   }
 }
 
-TEST_CASE("pass scaling: the pipeline on 10,000 nodes is fast and reinplaces everything", "[passes][scaling]") {
-  auto g = parseGraph(shiftedUpdates(3333));
-  auto start = std::chrono::steady_clock::now();
+// Speed is measured by bench/compile/compile_scaling.td, not asserted here
+// (a timed check flakes on loaded machines and under the sanitizers).
+TEST_CASE("pass scaling: the pipeline on 10,000 nodes reinplaces everything in linear size", "[passes][scaling]") {
+  const int n = 3333;
+  auto g = parseGraph(shiftedUpdates(n));
   tdsl::opt::PipelineOptions options;
   options.verify = false;
   auto r = tdsl::opt::runPipeline(*g, options);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // Generous for loaded CI machines: about 0.3 s unloaded; it took hours.
-  CHECK(seconds < 20);
   int reinplaced = 0;
   for (auto& d : r.reinplace.decisions) reinplaced += d.reinplaced;
   CHECK(reinplaced == static_cast<int>(r.reinplace.decisions.size()));
@@ -79,13 +78,37 @@ TEST_CASE("pass scaling: the pipeline on 10,000 nodes is fast and reinplaces eve
   std::string text = printGraph(*g);
   CHECK(text.find("scatter") == std::string::npos);
   CHECK(text.find("copy_") == std::string::npos);
+  CHECK(opCount(*g) <= static_cast<size_t>(3 * n + 8));
+}
+
+// Note [Epilogue] in functionalize.cpp: the views a returned alias of an
+// input is rebuilt from must not drag views of fresh values after the
+// write-back. Verified explicitly, so release builds (no default
+// verification) check it too.
+TEST_CASE("pass scaling: the pipeline's graphs verify after every pass", "[passes][scaling][verify]") {
+  for (int n : {3, 20, 40}) {
+    INFO("n = " << n);
+    auto g = parseGraph(shiftedUpdates(n));
+    tdsl::opt::PipelineOptions options;
+    options.verify = true;
+    CHECK_NOTHROW(tdsl::opt::runPipeline(*g, options));
+    auto f = parseGraph(shiftedUpdates(n));
+    tdsl::opt::functionalize(*f);
+    auto problems = verifyGraph(*f, VerifyOptions{true, true});
+    std::string all;
+    for (auto& p : problems) all += p + "\n";
+    INFO(all);
+    CHECK(problems.empty());
+  }
 }
 
 TEST_CASE("pass scaling: the optimized loop computes what the captured one does", "[passes][scaling]") {
   auto st = tdsl::makeTensorState();
   auto captured = parseGraph(shiftedUpdates(40));
   auto optimized = parseGraph(shiftedUpdates(40));
-  tdsl::opt::runPipeline(*optimized);
+  tdsl::opt::PipelineOptions verified;
+  verified.verify = true;
+  tdsl::opt::runPipeline(*optimized, verified);
   auto input = [&] {
     auto t = tdsl::allocTensor(*st, tdsl::DType::Float32, tdsl::Dims{48, 4});
     for (int64_t i = 0; i < 48 * 4; ++i) t->data<float>()[i] = static_cast<float>(i) * 0.5f;
