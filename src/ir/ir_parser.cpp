@@ -211,7 +211,12 @@ class Parser {
   SymInt symint() {
     skipSpace();
     size_t used = 0;
-    auto v = parseSymInt(s_.substr(pos_, std::min<size_t>(s_.size() - pos_, 512)), &used);
+    std::optional<SymInt> v;
+    try {
+      v = parseSymInt(s_.substr(pos_, std::min<size_t>(s_.size() - pos_, 512)), &used);
+    } catch (const Error& e) {  // Note [Checked SymInt arithmetic]
+      fail(e.message);
+    }
     if (!v || used == 0) fail("expected an integer expression");
     for (size_t i = pos_, end = pos_ + used; i < end;) {
       size_t start = i;
@@ -244,7 +249,11 @@ class Parser {
     ValueMeta m;
     if (!dtypeFromShortName(dt, &m.dtype)) fail("unknown dtype '" + dt + "' (expected f32, f64, i32, i64 or b8)");
     m.sizes = symintList();
-    m.strides = ValueMeta::contiguousStrides(m.sizes);
+    try {
+      m.strides = ValueMeta::contiguousStrides(m.sizes);
+    } catch (const Error& e) {  // Note [Checked SymInt arithmetic]
+      fail(e.message);
+    }
     if (tryConsume('{')) {
       do {
         std::string key = identifier("strides or offset");

@@ -18,7 +18,34 @@ SymInt SymInt::symbol(const std::string& name) {
   return s;
 }
 
+// Note [Checked SymInt arithmetic]
+// Coefficients are int64; a folded sum or product that leaves that range
+// (`1 + 9223372036854775807` in a .tir file, a size product in a dynamic
+// graph) is an error, never a wrapped value. Products of sums expand term by
+// term, so an expression also has a size limit instead of growing without
+// bound (a type of many nested symbolic factors took seconds to print).
+static constexpr size_t kMaxTerms = 1024;
+
+[[noreturn]] static void overflowed() {
+  throw Error(ErrorKind::Runtime, "integer overflow in a symbolic size expression");
+}
+static int64_t checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) overflowed();
+  return r;
+}
+static int64_t checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) overflowed();
+  return r;
+}
+static int64_t checkedNeg(int64_t a) { return checkedMul(a, -1); }
+static void checkSize(size_t terms) {
+  if (terms > kMaxTerms) throw Error(ErrorKind::Runtime, "symbolic size expression too large");
+}
+
 static int64_t floorDiv(int64_t a, int64_t b) {
+  if (b == -1) return checkedNeg(a);
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
@@ -64,15 +91,17 @@ std::optional<int64_t> SymInt::maybeConstant() const {
 SymInt SymInt::operator+(const SymInt& o) const {
   SymInt r = *this;
   for (auto& [m, c] : o.terms_) {
-    int64_t v = (r.terms_[m] += c);
-    if (v == 0) r.terms_.erase(m);
+    int64_t& slot = r.terms_[m];
+    slot = checkedAdd(slot, c);
+    if (slot == 0) r.terms_.erase(m);
   }
+  checkSize(r.terms_.size());
   return r;
 }
 
 SymInt SymInt::operator-() const {
   SymInt r;
-  for (auto& [m, c] : terms_) r.terms_[m] = -c;
+  for (auto& [m, c] : terms_) r.terms_[m] = checkedNeg(c);
   return r;
 }
 
@@ -85,8 +114,10 @@ SymInt SymInt::operator*(const SymInt& o) const {
       Monomial m = ma;
       m.insert(m.end(), mb.begin(), mb.end());
       std::sort(m.begin(), m.end());
-      int64_t v = (r.terms_[m] += ca * cb);
-      if (v == 0) r.terms_.erase(m);
+      int64_t& slot = r.terms_[m];
+      slot = checkedAdd(slot, checkedMul(ca, cb));
+      if (slot == 0) r.terms_.erase(m);
+      checkSize(r.terms_.size());
     }
   }
   return r;
@@ -104,7 +135,7 @@ std::string SymInt::str() const {
   std::string out;
   bool first = true;
   for (auto& [m, c] : ordered) {
-    int64_t mag = c < 0 ? -c : c;
+    uint64_t mag = c < 0 ? 0 - static_cast<uint64_t>(c) : static_cast<uint64_t>(c);  // INT64_MIN too
     if (first) {
       if (c < 0) out += "-";
     } else {

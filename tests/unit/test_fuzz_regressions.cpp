@@ -49,3 +49,20 @@ TEST_CASE("fuzz_tir: symbols spelled like literals are rejected") {
   CHECK(parseError(graphWithArg("tr - infinity")).empty());
   CHECK(parseError(graphWithArg("s0 * 2 - 1")).empty());
 }
+
+TEST_CASE("fuzz: symbolic size arithmetic that overflows int64 is an error, not a wrapped value", "[ir][fuzz]") {
+  // Note [Checked SymInt arithmetic]: this folded to -0 (signed overflow).
+  CHECK(parseError(graphWithArg("1 + 9223372036854775807")) == "2:16: integer overflow in a symbolic size expression");
+  CHECK(parseError(graphWithArg("3037000500 * 3037000500")) == "2:16: integer overflow in a symbolic size expression");
+  CHECK(parseError(graphWithArg("9223372036854775807 + 0")) == "");
+}
+
+TEST_CASE("fuzz: a type whose symbolic strides would expand without bound is refused quickly", "[ir][fuzz]") {
+  // Contiguous strides multiply the sizes; sizes that are sums of many
+  // symbols made a product with millions of terms (seconds per input).
+  std::string size;
+  for (int i = 0; i < 8; ++i) size += (i ? ", " : "") + std::string("a") + std::to_string(i) + " + b" + std::to_string(i) + " + c" + std::to_string(i);
+  std::string e = parseError("graph f(%x: f32[" + size + "]) {\n  return (%x)\n}\n");
+  INFO(e);
+  CHECK(e.find("symbolic size expression too large") != std::string::npos);
+}
