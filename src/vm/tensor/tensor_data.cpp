@@ -4,6 +4,7 @@
 
 #include "frontend/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/value_ops.h"
 #include "vm/tensor/kernel_util.h"
 #include "vm/tensor/scalar_convert.h"
 #include "vm/tensor/tensor_iter.h"
@@ -126,6 +127,9 @@ Value toListRec(const TensorObject& t, int dim, int64_t& flat) {
 
 Value tensorToList(const TensorObject& t) {
   if (t.isMeta()) throw Error(ErrorKind::Runtime, "tolist() cannot be called on a meta tensor");
+  // Note [Container size limits]: every element becomes a list item, so an
+  // expanded or as_strided view of 2**32 elements fails here, not in swap.
+  checkSeqSize(static_cast<uint64_t>(t.numel()));
   int64_t flat = 0;
   return toListRec(t, 0, flat);
 }
