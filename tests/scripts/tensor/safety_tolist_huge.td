@@ -4,5 +4,5 @@
 import torch
 a = torch.zeros(4)
 v = a.as_strided((2**32, 1), (0, 1))
-print(v.shape, v.sum().item())
+print(v.shape)
 print(len(v.tolist()))
