@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "frontend/source_text.h"
 #include "vm/format.h"
@@ -755,19 +756,26 @@ int64_t indexValue(const Value& v, const char* what) {
   throw Error(ErrorKind::Type, std::string(what) + " indices must be integers or slices, not " + typeName(v));
 }
 
-int64_t sliceIndices(const SliceObject& s, int64_t len, int64_t& start, int64_t& stop, int64_t& step) {
-  auto part = [](const Value& v) -> int64_t {
+namespace {
+
+// slice.indices(len) in `Int` (int64_t for sequences, __int128 for ranges
+// longer than 2**63 - 1): clamps start and stop as CPython does and returns
+// the slice's length.
+template <typename Int>
+Int adjustSlice(const SliceObject& s, Int len, Int& start, Int& stop, Int& step) {
+  auto part = [](const Value& v) -> Int {
     if (v.isInt()) return v.asInt();
     if (v.isBool()) return v.asBool();
     throw Error(ErrorKind::Type, "slice indices must be integers or None");
   };
   step = s.step.isNone() ? 1 : part(s.step);
   if (step == 0) throw Error(ErrorKind::Value, "slice step cannot be zero");
-  if (step == std::numeric_limits<int64_t>::min()) step = -std::numeric_limits<int64_t>::max();
-  auto adjust = [&](const Value& v, int64_t dflt, bool isStart) -> int64_t {
+  // -step below must not overflow; in 128 bits it cannot.
+  if constexpr (std::is_same_v<Int, int64_t>)
+    if (step == std::numeric_limits<int64_t>::min()) step = -std::numeric_limits<int64_t>::max();
+  auto adjust = [&](const Value& v, Int dflt) -> Int {
     if (v.isNone()) return dflt;
-    int64_t x = part(v);
-    (void)isStart;
+    Int x = part(v);
     if (x < 0) {
       x += len;
       if (x < 0) x = step < 0 ? -1 : 0;
@@ -776,10 +784,16 @@ int64_t sliceIndices(const SliceObject& s, int64_t len, int64_t& start, int64_t&
     }
     return x;
   };
-  start = adjust(s.lower, step < 0 ? len - 1 : 0, true);
-  stop = adjust(s.upper, step < 0 ? -1 : len, false);
+  start = adjust(s.lower, step < 0 ? len - 1 : 0);
+  stop = adjust(s.upper, step < 0 ? -1 : len);
   if (step < 0) return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
   return start < stop ? (stop - start - 1) / step + 1 : 0;
+}
+
+}  // namespace
+
+int64_t sliceIndices(const SliceObject& s, int64_t len, int64_t& start, int64_t& stop, int64_t& step) {
+  return adjustSlice<int64_t>(s, len, start, stop, step);
 }
 
 namespace {
@@ -823,28 +837,8 @@ namespace {
 // int64.
 Value sliceRange(const RangeObject& r, const SliceObject& s) {
   using i128 = __int128;
-  auto part = [](const Value& v) -> i128 {
-    if (v.isInt()) return v.asInt();
-    if (v.isBool()) return v.asBool();
-    throw Error(ErrorKind::Type, "slice indices must be integers or None");
-  };
-  const i128 len = rangeSize(r);
-  i128 step = s.step.isNone() ? 1 : part(s.step);
-  if (step == 0) throw Error(ErrorKind::Value, "slice step cannot be zero");
-  auto adjust = [&](const Value& v, i128 dflt) -> i128 {
-    if (v.isNone()) return dflt;
-    i128 x = part(v);
-    if (x < 0) {
-      x += len;
-      if (x < 0) x = step < 0 ? -1 : 0;
-    } else if (x >= len) {
-      x = step < 0 ? len - 1 : len;
-    }
-    return x;
-  };
-  i128 start = adjust(s.lower, step < 0 ? len - 1 : 0);
-  i128 stop = adjust(s.upper, step < 0 ? -1 : len);
-  i128 count = step < 0 ? (stop < start ? (start - stop - 1) / -step + 1 : 0) : (start < stop ? (stop - start - 1) / step + 1 : 0);
+  i128 start, stop, step;
+  const i128 count = adjustSlice<i128>(s, rangeSize(r), start, stop, step);
   int64_t nstep = checkedMul(r.step, static_cast<int64_t>(step));
   auto clamp = [](i128 x) { return static_cast<int64_t>(x > INT64_MAX ? INT64_MAX : x < INT64_MIN ? INT64_MIN : x); };
   i128 first = r.start + start * r.step;
