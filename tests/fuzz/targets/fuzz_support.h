@@ -133,11 +133,6 @@ struct RunResult {
 // libFuzzer they are crashes.
 inline RunResult runScript(const std::string& text, const tdsl::InterpreterOptions& options, Watchdog& dog,
                            StdoutCapture& capture) {
-  // The tensor bindings (libtdsl_tensor.a) name torch.compile's natives,
-  // which live in libtdsl_vm.a, linked first; the tdsl executable pulls
-  // their object in through main.cpp, this reference does it for a target.
-  volatile auto linkCompileNatives = &tdsl::torchCompileNative;
-  (void)linkCompileNatives;
   RunResult r;
   {
     tdsl::Interpreter interp(options);
