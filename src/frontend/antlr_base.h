@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "antlr4-runtime.h"
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::frontend {
 

@@ -71,7 +71,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::ast {
 

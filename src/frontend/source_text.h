@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::frontend {
 

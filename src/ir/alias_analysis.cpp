@@ -5,8 +5,8 @@
 #include <iterator>
 #include <numeric>
 
-#include "frontend/diagnostics.h"
-#include "ir/op_table.h"
+#include "support/diagnostics.h"
+#include "ops/op_table.h"
 
 namespace tdsl::ir {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::ir {
 

@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "ir/symint.h"
-#include "vm/tensor/tensor_meta.h"
-#include "vm/value.h"
+#include "tensor/tensor_meta.h"
+#include "core/value.h"
 
 namespace tdsl::ir {
 
@@ -38,7 +38,7 @@ struct OpDef;  // op_table.h
 class Node;
 class Graph;
 
-// Symbolic counterpart of tdsl::TensorMeta (vm/tensor/tensor_meta.h).
+// Symbolic counterpart of tdsl::TensorMeta (tensor/tensor_meta.h).
 struct ValueMeta {
   DType dtype = DType::Float32;
   std::vector<SymInt> sizes;

@@ -3,11 +3,11 @@
 
 #include <unordered_map>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/meta_inference.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 #include "vm/objects.h"
-#include "vm/tensor/tensor.h"
+#include "tensor/tensor.h"
 
 namespace tdsl::ir {
 

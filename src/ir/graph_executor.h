@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "ir/graph.h"
-#include "ir/op_table.h"
-#include "vm/value.h"
+#include "ops/op_table.h"
+#include "core/value.h"
 
 namespace tdsl {
 struct TensorState;

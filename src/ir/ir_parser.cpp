@@ -7,9 +7,9 @@
 #include <regex>
 #include <unordered_map>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/meta_inference.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 namespace tdsl::ir {
 

@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "ir/ir_parser.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 namespace tdsl::ir {
 

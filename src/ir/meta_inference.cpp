@@ -1,9 +1,9 @@
 // Node arguments -> BoundArgs, and shape inference through the op table.
 #include "ir/meta_inference.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/objects.h"
-#include "vm/tensor/tensor.h"
+#include "tensor/tensor.h"
 
 namespace tdsl::ir {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "ir/graph.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 namespace tdsl::ir {
 

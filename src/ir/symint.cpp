@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::ir {
 

@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "ir/alias_analysis.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 namespace tdsl::opt {
 

@@ -11,10 +11,10 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/alias_analysis.h"
 #include "ir/meta_inference.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 namespace tdsl::opt {
 

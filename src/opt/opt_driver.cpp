@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ir/verifier.h"

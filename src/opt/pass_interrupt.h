@@ -2,7 +2,7 @@
 //
 // Note [Interrupting passes]: compiling a big traced graph can take long, so
 // the passes poll the owning interpreter's interrupt flag, as kernels do (Note
-// [Interrupting kernels] in vm/tensor/tensor.h): functionalize, dce and cse
+// [Interrupting kernels] in tensor/tensor.h): functionalize, dce and cse
 // once per node, reinplace once per candidate it examines, the pipeline
 // between passes. The flag is the one the interpreter hands its tensor state
 // (TensorState::interrupt); there is no global. A set flag is consumed and
@@ -12,7 +12,7 @@
 
 #include <atomic>
 
-#include "vm/tensor/tensor.h"
+#include "tensor/tensor.h"
 
 namespace tdsl::opt {
 

@@ -1,7 +1,7 @@
 // The pass pipeline (see pipeline.h).
 #include "opt/pipeline.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/ir_printer.h"
 #include "ir/verifier.h"
 #include "opt/cse.h"

@@ -7,11 +7,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/alias_analysis.h"
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 #include "ir/verifier.h"
 #include "opt/storage_uses.h"
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "vm/compile_runtime.h"
+#include "compile/runtime.h"
 #include "vm/interpreter.h"
 
 #ifndef TDSL_VERSION
@@ -143,7 +143,7 @@ int runCommand(int argc, char** argv) {
     } catch (const tdsl::ScriptExit& e) {
       status = e.status;
     }
-    tdsl::reportCompileStats(interp);  // torch.compile --stats / --stats-json (src/vm/compile_runtime.h)
+    tdsl::reportCompileStats(interp);  // torch.compile --stats / --stats-json (src/compile/runtime.h)
     gRunning = nullptr;
   } catch (const tdsl::Error& e) {
     printError(e);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/opcodes.h"
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

@@ -1,7 +1,7 @@
 // See Note [Dict layout] in dict_index.h.
 #include "vm/dict_index.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/objects.h"
 
 namespace tdsl {

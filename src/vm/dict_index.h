@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl {
 

@@ -19,7 +19,7 @@
 #include <limits>
 #include <vector>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "frontend/source_text.h"
 
 namespace tdsl {

@@ -87,7 +87,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

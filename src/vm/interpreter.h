@@ -17,11 +17,11 @@
 #include <string_view>
 #include <vector>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/native.h"
 #include "vm/objects.h"
-#include "vm/tensor/tensor_state.h"
-#include "vm/value.h"
+#include "tensor/tensor_state.h"
+#include "core/value.h"
 
 namespace tdsl {
 
@@ -95,7 +95,7 @@ class Interpreter {
 
   VM& vm() { return *vm_; }  // internals, for the VM's own files and the tracer
 
-  // Hook for torch.compile (src/vm/compile_runtime.h): its per-interpreter
+  // Hook for torch.compile (src/compile/runtime.h): its per-interpreter
   // state, created on first use by compileRuntime(interp). It holds plain
   // values only and does not use the VM when destroyed.
   std::shared_ptr<void> compileState;

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

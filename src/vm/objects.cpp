@@ -6,7 +6,7 @@
 
 #include "vm/objects.h"
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/value_ops.h"
 
 namespace tdsl {

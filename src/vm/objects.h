@@ -14,7 +14,7 @@
 #include "vm/dict_index.h"
 #include "vm/gc.h"
 #include "vm/native.h"
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl {
 

@@ -1,7 +1,7 @@
 // The seam between the VM and the tensor layer. The VM calls these whenever an
 // operand is a tensor (or, for indexing and attributes, the receiver is); the
 // tensor layer (src/vm/tensor/bindings*.cpp) implements them by dispatching
-// through the one op table (src/ir/op_table.h). When the tracer is active the
+// through the one op table (src/ops/op_table.h). When the tracer is active the
 // same dispatch records graph nodes instead of running kernels, so the VM never
 // needs to know whether a tensor is real or a proxy.
 #pragma once
@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "vm/native.h"
-#include "vm/value.h"
+#include "core/value.h"
 
 namespace tdsl {
 

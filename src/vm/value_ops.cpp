@@ -9,7 +9,7 @@
 #include "vm/format.h"
 #include "vm/interpreter.h"
 #include "vm/stack_limit.h"
-#include "vm/tensor/tensor_meta.h"  // dtypeName
+#include "tensor/tensor_meta.h"  // dtypeName
 #include "vm/tensor_bridge.h"
 #include "vm/vm.h"
 

@@ -13,7 +13,7 @@
 #include <regex>
 #include <sstream>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/filecheck.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include "vm/compile_bytecode.h"
-#include "vm/compile_runtime.h"
+#include "compile/bytecode.h"
+#include "compile/runtime.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/vm.h"

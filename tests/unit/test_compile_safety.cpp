@@ -1,13 +1,13 @@
 // torch.compile safety (issue 10): what tracing must not swallow or grow
 // without bound. Note [Trace refusal] and Note [Graph size limit] in
-// vm/compile_tracer.h.
+// compile/tracer.h.
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include "vm/compile_runtime.h"
-#include "vm/compile_tracer.h"
+#include "compile/runtime.h"
+#include "compile/tracer.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/vm.h"

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/format.h"
 
 using namespace tdsl;

@@ -10,10 +10,10 @@
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "opt/functionalize.h"
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "opt/pipeline.h"
 #include "opt/reinplace.h"
-#include "vm/tensor/tensor.h"
+#include "tensor/tensor.h"
 
 using namespace tdsl::ir;
 

@@ -8,11 +8,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 #include "ir/verifier.h"
 
 using namespace tdsl::ir;

@@ -3,8 +3,8 @@
 
 #include <set>
 
-#include "ir/op_table.h"
-#include "ir/schema.h"
+#include "ops/op_table.h"
+#include "ops/schema.h"
 #include "vm/objects.h"
 
 using namespace tdsl;

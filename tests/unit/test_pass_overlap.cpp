@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "ir/alias_analysis.h"
-#include "ir/op_table.h"
+#include "ops/op_table.h"
 
 using namespace tdsl::ir;
 

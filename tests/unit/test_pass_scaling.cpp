@@ -9,7 +9,7 @@
 #include <atomic>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/graph_executor.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
@@ -19,7 +19,7 @@
 #include "opt/functionalize.h"
 #include "opt/pipeline.h"
 #include "opt/reinplace.h"
-#include "vm/tensor/tensor.h"
+#include "tensor/tensor.h"
 
 using namespace tdsl::ir;
 

@@ -12,10 +12,10 @@
 #include <string>
 
 #include "ir/ir_printer.h"
-#include "ir/op_table.h"
-#include "vm/compile_function.h"
-#include "vm/compile_pipeline.h"
-#include "vm/compile_runtime.h"
+#include "ops/op_table.h"
+#include "compile/function.h"
+#include "compile/pipeline.h"
+#include "compile/runtime.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 

@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 
 namespace tdsl {
 

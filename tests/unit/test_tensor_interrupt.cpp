@@ -1,5 +1,5 @@
 // Ctrl-C in long tensor kernels (Note [Interrupting kernels] in
-// vm/tensor/tensor.h): a set interrupt flag stops reductions over huge
+// tensor/tensor.h): a set interrupt flag stops reductions over huge
 // expanded inputs with Error(Interrupt, "KeyboardInterrupt"), clears the flag,
 // and leaves the state usable; the CLI turns SIGINT during such a kernel into
 // exit status 1 with the message on stderr.
@@ -17,11 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/objects.h"
-#include "vm/tensor/dispatch.h"
-#include "vm/tensor/tensor.h"
-#include "vm/tensor/tensor_data.h"
+#include "vm/torch/dispatch.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_data.h"
 
 using namespace tdsl;
 

@@ -2,11 +2,11 @@
 // sources (texts checked against torch 1.13).
 #include <catch2/catch.hpp>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/objects.h"
-#include "vm/tensor/dispatch.h"
-#include "vm/tensor/tensor.h"
-#include "vm/tensor/tensor_data.h"
+#include "vm/torch/dispatch.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_data.h"
 #include "test_support.h"
 
 using namespace tdsl;

@@ -1,4 +1,4 @@
-// Unit tests for src/vm/tensor/tensor_repr.h. Expected strings are PyTorch
+// Unit tests for src/tensor/tensor_repr.h. Expected strings are PyTorch
 // 2.x output with default print options: the "conformance 006" cases are
 // copied from /work/shared/conformance/cases/006_repr.expected (real PyTorch
 // runs); the others follow torch/_tensor_str.py rule by rule, each case naming
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "vm/tensor/tensor_repr.h"
+#include "tensor/tensor_repr.h"
 
 using namespace tdsl;
 

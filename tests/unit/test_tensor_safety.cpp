@@ -13,14 +13,14 @@
 #include <limits>
 #include <vector>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "vm/objects.h"
-#include "vm/tensor/checked_math.h"
-#include "vm/tensor/dispatch.h"
-#include "vm/tensor/matmul_blocks.h"
-#include "vm/tensor/scalar_convert.h"
-#include "vm/tensor/tensor.h"
-#include "vm/tensor/tensor_data.h"
+#include "tensor/checked_math.h"
+#include "vm/torch/dispatch.h"
+#include "tensor/matmul_blocks.h"
+#include "tensor/scalar_convert.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_data.h"
 #include "test_support.h"
 
 using namespace tdsl;

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "frontend/parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -26,8 +26,8 @@
 #include <string>
 #include <thread>
 
-#include "frontend/diagnostics.h"
-#include "vm/compile_function.h"
+#include "support/diagnostics.h"
+#include "compile/function.h"
 #include "vm/interpreter.h"
 
 extern "C" const char* __asan_default_options() {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "frontend/diagnostics.h"
+#include "support/diagnostics.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ir/verifier.h"

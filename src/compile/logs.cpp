@@ -1,0 +1,40 @@
+// CompileLogs (compile_logs.h).
+#include "compile/logs.h"
+
+#include <cstdio>
+
+namespace tdsl {
+
+void CompileLogs::enable(std::string_view spec) {
+  size_t pos = 0;
+  while (pos <= spec.size()) {
+    size_t comma = spec.find(',', pos);
+    if (comma == std::string_view::npos) comma = spec.size();
+    std::string_view cat = spec.substr(pos, comma - pos);
+    while (!cat.empty() && (cat.front() == ' ' || cat.front() == '+')) cat.remove_prefix(1);
+    while (!cat.empty() && cat.back() == ' ') cat.remove_suffix(1);
+    bool all = cat == "all";
+    if (all || cat == "graph_breaks") graphBreaks = true;
+    if (all || cat == "recompiles") recompiles = true;
+    if (all || cat == "guards") guards = true;
+    if (all || cat == "graph" || cat == "graph_code") graph = true;
+    if (all || cat == "functional") functional = true;
+    if (all || cat == "optimized") optimized = true;
+    if (all || cat == "passes") passes = true;
+    pos = comma + 1;
+  }
+}
+
+void CompileLogs::write(const char* category, const std::string& text) const {
+  std::fflush(stdout);  // keep program order with the script's own output
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    std::fprintf(stderr, "[tdsl:%s] %.*s\n", category, static_cast<int>(nl - start), text.data() + start);
+    start = nl + 1;
+  }
+  std::fflush(stderr);
+}
+
+}  // namespace tdsl

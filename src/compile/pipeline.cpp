@@ -1,0 +1,84 @@
+// Segment compilation through the optimization pipeline (compile_pipeline.h).
+#include "compile/pipeline.h"
+
+#include <memory>
+#include <sstream>
+
+#include "ir/graph_executor.h"
+#include "ir/ir_printer.h"
+#include "opt/pipeline.h"
+#include "compile/runtime.h"
+#include "vm/interpreter.h"
+
+namespace tdsl {
+
+OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backend, const ir::Graph& captured,
+                                      const SegmentContext& context) {
+  const CompileLogs& logs = compileRuntime(interp).logs;
+  OptimizedSegment result;
+  result.graph = copyGraph(captured);
+  ir::Graph* g = result.graph.get();
+  if (backend.kind == Backend::Kind::Eager || backend.kind == Backend::Kind::Script) return result;
+  opt::PipelineOptions po;
+  po.interrupt.flag = interp.tensorState()->interrupt;  // Note [Interrupting passes]
+#ifdef NDEBUG
+  po.verify = false;  // DESIGN.md §2.3: the verifier runs after every pass in debug and test builds
+#endif
+  std::ostringstream passLog;
+  if (logs.passes) po.log = &passLog;
+  const std::string header = "of " + context.function + " (" + backend.name() + " backend";
+  try {
+    // functionalize first on its own, so its result can be logged.
+    opt::runPasses(*g, {"functionalize"}, po);
+    if (logs.functional) logs.write("functional", "functional graph " + header + "):\n" + ir::printGraph(*g));
+    if (backend.kind == Backend::Kind::Tdsl) {
+      std::vector<std::string> rest;
+      for (const std::string& name : opt::passNames())
+        if (name != "functionalize" && (backend.reinplace || name != "reinplace")) rest.push_back(name);
+      po.inputFunctional = true;  // functionalize just ran
+      opt::PipelineResult r = opt::runPasses(*g, rest, po);
+      result.reinplace = r.reinplace;
+      for (FunctionStats* s : context.stats)
+        for (const opt::ReinplaceDecision& d : r.reinplace.decisions) {
+          if (d.reinplaced) {
+            ++s->reinplaced;
+          } else {
+            // "slice_scatter #4" -> op "slice_scatter"; the position goes with the reason.
+            std::string op = d.candidate.substr(0, d.candidate.find(" #"));
+            std::string where = op.size() < d.candidate.size() ? d.candidate.substr(op.size() + 1) + ": " : "";
+            s->notReinplaced.emplace_back(op, where + d.reason);
+          }
+        }
+    }
+  } catch (const Error& e) {
+    if (e.kind == ErrorKind::Interrupt) throw;  // Note [Interrupting passes]
+    // Note [Pipeline failure]
+    if (logs.passes) logs.write("passes", passLog.str());
+    if (logs.optimized)
+      logs.write("optimized", "pipeline " + header + ") failed: " + e.message + "\nrunning the captured graph");
+    result.graph = copyGraph(captured);
+    result.reinplace = {};
+    result.pipelineFailed = true;
+    return result;
+  }
+  if (logs.passes) logs.write("passes", "passes " + header + "):\n" + passLog.str());
+  if (logs.optimized)
+    logs.write("optimized", "optimized graph " + header + (backend.reinplace ? "" : ", no reinplacing") + "):\n" +
+                                ir::printGraph(*g));
+  return result;
+}
+
+CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                             const std::vector<Value>& exampleInputs, const SegmentContext& context) {
+  if (backend.kind == Backend::Kind::Script) return compileGraph(interp, backend, graph, exampleInputs);
+  auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph);
+  std::vector<FunctionStats*> sinks = context.stats;
+  return [prepared, sinks](Interpreter& I, const std::vector<Value>& in) {
+    ir::ExecCounters counters;
+    std::vector<Value> out = prepared->run(*I.tensorState(), in, &counters);
+    for (FunctionStats* s : sinks) s->bytesCopied += counters.bytesCopied;
+    return out;
+  };
+}
+
+}  // namespace tdsl

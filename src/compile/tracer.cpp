@@ -1,0 +1,884 @@
+// The tracer (compile_tracer.h): proxies, lifting, hooks, segment end.
+#include "compile/tracer.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "ir/alias_analysis.h"
+#include "ops/op_table.h"
+#include "compile/bytecode.h"
+#include "compile/runtime.h"
+#include "vm/objects.h"
+#include "tensor/tensor.h"
+#include "tensor/write_overlap.h"
+#include "vm/vm.h"
+
+namespace tdsl {
+
+struct Tracer::Exit {
+  bool isReturn = false;
+  // Raised inside an instruction (by the interceptor), which may already have
+  // changed registers (CALLMETHOD replaces the receiver by the callee): the
+  // segment is re-traced to break before that instruction instead.
+  bool midInstruction = false;
+  Value retval;
+  std::string reason;
+};
+
+namespace {
+
+constexpr int kMaxRetraces = 32;
+constexpr int kMaxDescribeDepth = 16;
+
+bool isMutatingMethod(std::string_view name) {
+  static const char* const names[] = {"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+                                      "update", "setdefault", "popitem", "add", "discard"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+// Tensor methods whose result is a Python value computed from the data.
+bool isDataReadingMethod(std::string_view name) {
+  static const char* const names[] = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__",
+                                      "__index__", "data_ptr", "backward"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+// Tensor attributes and methods whose Python result depends on sizes.
+bool isSizeRead(std::string_view name) {
+  static const char* const names[] = {"shape", "size", "numel", "stride", "storage_offset", "nelement",
+                                      "__len__", "is_contiguous"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+// Note [Metadata reads]: what a tensor attribute or method that is not an op
+// reveals about the tensor.
+TensorGuard::Check metadataReadBy(std::string_view name) {
+  if (isSizeRead(name)) return TensorGuard::Check::Full;
+  static const char* const rank[] = {"ndim", "dim", "ndimension"};
+  for (const char* n : rank)
+    if (name == n) return TensorGuard::Check::Rank;
+  static const char* const dtype[] = {"dtype", "is_floating_point", "is_complex", "element_size", "type", "is_signed"};
+  for (const char* n : dtype)
+    if (name == n) return TensorGuard::Check::DType;
+  return TensorGuard::Check::IsTensor;
+}
+
+std::string calleeName(const Value& v) {
+  if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
+  if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
+  if (v.isObj(ObjKind::BoundMethod)) return calleeName(v.as<BoundMethodObject>()->function);
+  return "a " + std::string(v.isObj(ObjKind::Other) ? "callable object" : "value");
+}
+
+std::string locationOf(const CodeObject& code, uint32_t pc) {
+  SourceRange r = code.rangeAt(pc);
+  if (!r.valid()) return code.name;
+  return fmt::format("{}:{}:{}", r.file->name, r.begin.line, r.begin.col);
+}
+
+}  // namespace
+
+bool isTraceRefusal(const Error& e) {
+  if (e.kind == ErrorKind::Interrupt) return false;
+  return !(e.kind == ErrorKind::Resource && e.message.rfind("out of memory", 0) == 0);
+}
+
+Tracer::Tracer(CompileRuntime& rt, const TraceRequest& request)
+    : rt_(rt), req_(request), code_(*request.fn->code) {}
+
+Tracer::~Tracer() = default;
+
+bool Tracer::atTracedFrame() const { return rt_.interp.vm().frames().size() == depth0_ + 1; }
+
+uint32_t Tracer::currentOrigPc() const {
+  const Frame& f = rt_.interp.vm().frames().back();
+  auto copyPc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+  const InstrumentedCode* ic = rt_.instrumentationOf(f.code);
+  return ic ? ic->origPc[copyPc] : copyPc;
+}
+
+void Tracer::graphBreak(std::string reason) {
+  Exit e;
+  e.reason = std::move(reason);
+  throw e;
+}
+
+// ---------------------------------------------------------------------------
+// Entry objects and sources
+
+void Tracer::noteAlias(const Object* o, const Source& src) {
+  auto [it, fresh] = entryObjects_.emplace(o, src);
+  if (fresh || it->second == src) return;
+  std::vector<Source>& others = entryAliases_[o];
+  for (const Source& s : others)
+    if (s == src) return;
+  others.push_back(src);
+}
+
+void Tracer::noteEntryObject(const Value& v, const Source& src) {
+  if (!v.isObj()) return;
+  noteAlias(v.asObj(), src);
+  if (src.index == -1 && v.isObj(ObjKind::Cell) && v.as<CellObject>()->bound && v.as<CellObject>()->value.isObj()) {
+    Source s = src;
+    s.index = Source::kCellContents;  // a closure variable: read afresh on every call
+    entryObjects_.emplace(v.as<CellObject>()->value.asObj(), s);
+  }
+  if (src.index == -1 && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) {
+    const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+    for (size_t i = 0; i < items.size() && i < 64; ++i) {
+      Source s = src;
+      s.index = static_cast<int>(i);
+      if (items[i].isObj()) noteAlias(items[i].asObj(), s);
+    }
+  }
+}
+
+bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObjects_.count(v.asObj()) != 0; }
+
+void Tracer::noteMetadataRead(const Value& v, TensorGuard::Check check) {
+  if (!v.isTensor() || check == TensorGuard::Check::IsTensor) return;
+  TensorObject* t = asTensor(v);
+  if (t->isMeta()) return;  // a proxy: its metadata follows from its inputs' guards
+  for (auto& [seen, c] : metadataReads_)
+    if (seen.get() == t) {
+      c = std::max(c, check);
+      return;
+    }
+  metadataReads_.emplace_back(Ref<TensorObject>(t), check);
+}
+
+Source Tracer::sourceFor(const Value& v, bool* found) const {
+  auto it = v.isObj() ? entryObjects_.find(v.asObj()) : entryObjects_.end();
+  *found = it != entryObjects_.end();
+  if (*found) {
+    usedEntries_.insert(it->first);
+    return it->second;
+  }
+  Source s;
+  s.kind = Source::Kind::Captured;
+  s.captured = v;
+  return s;
+}
+
+ir::IrValue* Tracer::valueFor(TensorObject* t) {
+  auto it = irOf_.find(t);
+  if (it != irOf_.end()) return it->second;
+  bool found = false;
+  Source src = sourceFor(Value(Ref<TensorObject>(t)), &found);
+  // Meta tensors are proxies, or the probe inputs of compile_dynamic.cpp.
+  if (t->isMeta() && !found) throw Error(ErrorKind::Runtime, "torch.compile: a meta tensor reached a traced op");
+  std::string name = found ? src.describe(code_) : "const";
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  std::string unique = name;
+  for (int i = 1; inputNames_.count(unique); ++i) unique = name + "_" + std::to_string(i);
+  inputNames_.insert(unique);
+  ir::IrValue* v = graph_->addInput(unique, ir::fromTensorMeta(t->meta));
+  irOf_[t] = v;
+  keepAlive_.push_back(Value(Ref<TensorObject>(t)));
+  inputSources_.push_back(src);
+  inputTensors_.push_back(Ref<TensorObject>(t));
+  return v;
+}
+
+// ---------------------------------------------------------------------------
+// The interceptor
+
+bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+  try {
+    return record(op, b, result);
+  } catch (Exit& e) {
+    e.midInstruction = true;
+    throw;
+  }
+}
+
+namespace {
+
+// The graph input or fresh result whose storage `v` uses (Note [Alias sets]),
+// found by following the view chain of the graph built so far.
+const ir::IrValue* storageRoot(const ir::IrValue* v) {
+  for (;;) {
+    const ir::Node* n = v->node();
+    if (!n->isOp()) return v;
+    int src = ir::aliasedArgIndex(*n, static_cast<size_t>(v->outputIndex()));
+    if (src < 0) return v;
+    v = n->tensorArg(static_cast<size_t>(src));
+  }
+}
+
+}  // namespace
+
+// Note [Write overlap while tracing]
+// Eager kernels that write a tensor reject a written view with internal
+// overlap, and an input that partially overlaps it (Note [Write overlap
+// checks]). Functionalization turns the write into a pure op, so a compiled
+// graph would silently compute something. The tracer therefore runs the same
+// checks on the concrete trace-time metadata, for every argument the op
+// table's schema marks written (Tensor(a!)) against every other tensor
+// argument in the same storage: real tensors by their storage, proxies by
+// their root in the graph. The error aborts the trace and the call falls back
+// to eager, which raises it at the same place. Ops whose eager kernel skips
+// the check lose only compilation of that call, never correctness. A write
+// the checks allow but that reads its own writes (a self-overlapping view,
+// Note [Overlapping sources]) breaks the graph instead.
+std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
+                                      const std::vector<ir::Arg>& args) const {
+  for (int w = 0; w < b.count; ++w) {
+    const ir::SchemaArg& ws = op.schema.args[static_cast<size_t>(w)];
+    if (!ws.alias.isWrite || ws.type != ir::ArgType::Tensor || !b[w].isTensor()) continue;
+    const TensorObject& out = *asTensor(b[w]);
+    checkNoInternalOverlapMeta(out.meta);
+    // What eager allows of a self-overlapping view (no stride-0 dim, so
+    // PyTorch's check cannot tell) it writes in iteration order, reading
+    // elements it has just written; a functional graph cannot say that.
+    if (ir::hasInternalOverlap(ir::fromTensorMeta(out.meta)))
+      return op.name() + "() writes a view whose elements overlap each other";
+    const ir::IrValue* outRoot = storageRoot(args[static_cast<size_t>(w)].tensor);
+    for (int i = 0; i < b.count; ++i) {
+      if (i == w || op.schema.args[static_cast<size_t>(i)].type != ir::ArgType::Tensor || !b[i].isTensor()) continue;
+      const TensorObject& in = *asTensor(b[i]);
+      bool shared = &in == &out || (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                                  : storageRoot(args[static_cast<size_t>(i)].tensor) == outRoot);
+      if (shared && &in != &out) checkNoPartialOverlapInStorage(out.meta, in.meta);
+      if (shared && ir::readsItsOwnWrites(op, ir::fromTensorMeta(out.meta), ir::fromTensorMeta(in.meta)))
+        return op.name() + "() reads a tensor that overlaps the one it writes";
+    }
+  }
+  return "";
+}
+
+bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+  if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  if (op.has(ir::kTagIndexing))
+    for (int i = 0; i < b.count; ++i)
+      if (b[i].isObj(ObjKind::List) || b[i].isObj(ObjKind::Tuple))
+        for (const Value& v : b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items)
+          if (v.isTensor() && asTensor(v)->dtype() == DType::Bool)
+            graphBreak(op.name() + "() with a boolean mask: the result's size depends on tensor data");
+  if (op.has(ir::kTagMaybeView) && op.eager && b.count > 0 && b[0].isTensor()) {
+    // Note [Identity of MaybeView results]: when the eager kernel hands back
+    // self itself (t.contiguous() of a contiguous t, t.to(t.dtype)), so does
+    // the trace, recording nothing: `t.contiguous() is t` holds in compiled
+    // code too. A MaybeView kernel that aliases reads no data, so it runs on
+    // proxies.
+    ir::MetaResult probe;
+    op.meta(b, probe);
+    if (probe.aliasesSelf && op.eager(*rt_.interp.tensorState(), b).identical(b[0])) {
+      noteMetadataRead(b[0], TensorGuard::Check::Full);  // the decision read its layout (Note [Metadata reads])
+      result = b[0];
+      return true;
+    }
+  }
+  std::vector<ir::Arg> args;
+  args.reserve(static_cast<size_t>(b.count));
+  for (int i = 0; i < b.count; ++i) {
+    const ir::SchemaArg& sa = op.schema.args[static_cast<size_t>(i)];
+    const Value& v = b[i];
+    if (v.isNone()) { args.push_back(ir::Arg::none()); continue; }
+    switch (sa.type) {
+      case ir::ArgType::Tensor:
+        if (!v.isTensor()) graphBreak("argument '" + sa.name + "' of " + op.name() + " is not a tensor");
+        args.push_back(ir::Arg::ofTensor(valueFor(asTensor(v))));
+        break;
+      case ir::ArgType::TensorList:
+      case ir::ArgType::OptTensorList: {
+        std::vector<ir::IrValue*> vs;
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (const Value& item : items) vs.push_back(item.isTensor() ? valueFor(asTensor(item)) : nullptr);
+        args.push_back(ir::Arg::ofTensors(std::move(vs)));
+        break;
+      }
+      case ir::ArgType::Int:
+        args.push_back(ir::Arg::ofInt(v.isBool() ? int64_t(v.asBool()) : v.asInt()));
+        break;
+      case ir::ArgType::IntList: {
+        if (v.isInt()) { args.push_back(ir::Arg::ofInt(v.asInt())); break; }
+        std::vector<ir::SymInt> ints;
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (const Value& item : items) ints.emplace_back(item.asInt());
+        args.push_back(ir::Arg::ofInts(std::move(ints)));
+        break;
+      }
+      case ir::ArgType::Float: args.push_back(ir::Arg::ofFloat(v.isInt() ? double(v.asInt()) : v.asFloat())); break;
+      case ir::ArgType::Bool: args.push_back(ir::Arg::ofBool(v.asBool())); break;
+      case ir::ArgType::Scalar:
+        if (v.isBool()) args.push_back(ir::Arg::ofBool(v.asBool()));
+        else if (v.isInt()) args.push_back(ir::Arg::ofInt(v.asInt()));
+        else args.push_back(ir::Arg::ofFloat(v.asFloat()));
+        break;
+      case ir::ArgType::ScalarType: args.push_back(ir::Arg::ofDType(v.asDType())); break;
+      case ir::ArgType::Str:
+      case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
+    }
+  }
+  const int64_t maxNodes = req_.maxGraphNodes > 0 ? req_.maxGraphNodes : kMaxGraphNodes;
+  if (static_cast<int64_t>(graph_->size()) >= maxNodes)
+    throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the traced graph exceeds {} nodes", maxNodes));
+  ir::MetaResult mr;
+  op.meta(b, mr);  // user errors (bad shapes) propagate: the caller falls back to eager
+  if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  std::string overlap = checkWriteOverlap(op, b, args);
+  if (!overlap.empty()) graphBreak(overlap);
+  std::vector<ir::ValueMeta> metas;
+  for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
+  ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
+  if (op.has(ir::kTagInplace)) {
+    result = b[0];
+    return true;
+  }
+  std::vector<Value> outs;
+  for (int i = 0; i < mr.count; ++i) {
+    Ref<TensorObject> t = makeMetaTensor(mr.out[i]);
+    irOf_[t.get()] = n->output(static_cast<size_t>(i));
+    keepAlive_.push_back(Value(t));
+    outs.push_back(Value(t));
+  }
+  result = op.packResults(std::move(outs));
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Hooks
+
+Value Tracer::onReturn(const CallArgs& a) {
+  if (!atTracedFrame()) return Value();
+  Exit e;
+  e.isReturn = true;
+  if (a.nargs > 0) e.retval = a[0];
+  throw e;
+}
+
+void Tracer::checkStop() {
+  if (stops_.empty() || !atTracedFrame()) return;
+  uint32_t pc = currentOrigPc();
+  if (stops_.count(pc)) graphBreak(stopReasons_[pc]);
+}
+
+Value Tracer::onCall(const CallArgs& a) {
+  checkStop();
+  const Value& callee = a[0];
+  bool anyTensor = false;
+  for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
+  if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
+  if (callee.isObj(ObjKind::Native)) {
+    auto* n = callee.as<NativeObject>();
+    if (anyTensor && rt_.isBuiltin(n)) {
+      readsSizes_ = true;  // len(t), list(t), zip(t, ...)
+      for (size_t i = 1; i < a.nargs; ++i) noteMetadataRead(a[i], TensorGuard::Check::Full);
+    }
+    switch (rt_.builtinKind(n)) {
+      case CompileRuntime::BuiltinKind::Pure: return callee;
+      case CompileRuntime::BuiltinKind::PureNoTensors:
+        if (!anyTensor) return callee;
+        graphBreak("call to " + n->name + "() with a tensor argument");
+      case CompileRuntime::BuiltinKind::Unknown: break;
+    }
+    if (ir::opTable().overloads(n->name) && !rt_.isBuiltin(n)) return callee;  // a torch op: dispatched and traced
+    if (Value literal = tensorLiteralCallee(*n, a); !literal.isNone()) return literal;
+    graphBreak("call to " + n->name + "(), which cannot be traced");
+  }
+  if (callee.isObj(ObjKind::BoundMethod)) {
+    auto* m = callee.as<BoundMethodObject>();
+    if (m->self.isTensor()) return callee;
+    if (!isEntryObject(m->self)) return callee;
+  }
+  graphBreak("call to " + calleeName(callee) + ", which cannot be traced");
+}
+
+Value Tracer::onMethod(const CallArgs& a) {
+  checkStop();
+  const Value& self = a[0];
+  const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
+  if (self.isTensor()) {
+    if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
+    if (isSizeRead(name)) readsSizes_ = true;
+    if (name == "storage_offset") offsetRead_ = true;
+    noteMetadataRead(self, metadataReadBy(name));
+    return Value();
+  }
+  if (self.isObj(ObjKind::Module)) {
+    const Value* attr = self.as<ModuleObject>()->get(name);
+    if (!attr) return Value();  // the VM reports the AttributeError
+    if (attr->isObj(ObjKind::Native)) {
+      std::vector<Value> args(a.args, a.args + a.nargs - 1);
+      args[0] = *attr;
+      Value callee = onCall(CallArgs{args.data(), args.size(), nullptr, 0});
+      if (!callee.identical(*attr)) redirectModuleCall(name, callee);
+      return Value();
+    }
+    graphBreak("call to " + self.as<ModuleObject>()->name + "." + name + ", which cannot be inlined");
+  }
+  if (self.isObj(ObjKind::Str)) return Value();
+  if (self.isObj(ObjKind::List) || self.isObj(ObjKind::Dict)) {
+    if (isMutatingMethod(name) && isEntryObject(self))
+      graphBreak("mutation of a pre-existing " + std::string(self.isObj(ObjKind::List) ? "list" : "dict") + " (." + name + ")");
+    return Value();
+  }
+  graphBreak("method call ." + name + "() on an object that cannot be traced");
+}
+
+Value Tracer::onGetGlobal(const CallArgs& a) {
+  const Value& v = a[0];
+  const Frame& f = rt_.interp.vm().frames().back();
+  Source src;
+  src.kind = Source::Kind::Global;
+  src.globals = f.fn->globals;
+  src.slot = static_cast<uint32_t>(a[1].asInt());
+  if (v.isTensor()) {
+    if (!asTensor(v)->isMeta()) noteEntryObject(v, src);
+    return v;
+  }
+  bool seen = false;
+  for (const ValueGuard& g : globalGuards_) seen |= g.source == src;
+  if (!seen) {
+    globalGuards_.push_back(ValueGuard{src, snapshotGuardValue(v)});
+    if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict)) noteEntryObject(v, src);
+  }
+  return v;
+}
+
+Value Tracer::onSetGlobal(const CallArgs& a) {
+  const Value& v = a[0];
+  const Frame& f = rt_.interp.vm().frames().back();
+  auto slot = static_cast<uint32_t>(a[1].asInt());
+  if (!v.isTensor()) graphBreak("assignment of a Python value to global '" + f.fn->globals->names[slot] + "'");
+  for (const GlobalWriteRecord& w : globalWrites_)
+    if (w.globals == f.fn->globals && w.slot == slot) return Value();
+  const GlobalSlot& s = f.fn->globals->slots[slot];
+  globalWrites_.push_back(GlobalWriteRecord{f.fn->globals, slot, s.value, s.bound});
+  return Value();
+}
+
+Value Tracer::onTruth(const CallArgs& a) {
+  checkStop();
+  if (a[0].isTensor()) graphBreak("data-dependent control flow: the truth value (or text) of a tensor");
+  return Value();
+}
+
+Value Tracer::onAttr(const CallArgs& a) {
+  const std::string& name = a[1].as<StrObject>()->str;
+  if (a[0].isTensor() && isSizeRead(name)) readsSizes_ = true;
+  noteMetadataRead(a[0], metadataReadBy(name));
+  return Value();
+}
+
+Value Tracer::onSizeUse(const CallArgs& a) {
+  if (a[0].isTensor()) readsSizes_ = true;  // iterating / unpacking a tensor depends on its length
+  noteMetadataRead(a[0], TensorGuard::Check::Full);
+  return Value();
+}
+
+namespace {
+// A 0-dim integer tensor in an index is read as a Python int (x[t], x[t:],
+// lst[t]); other tensors in a tensor's index are advanced indices (traced).
+bool indexReadsTensorValue(const Value& index, bool containerIsTensor, int depth) {
+  if (index.isTensor()) {
+    const TensorObject* t = asTensor(index);
+    return !containerIsTensor || (t->dim() == 0 && isIntegral(t->dtype(), false));
+  }
+  if (depth > 2) return false;
+  if (isSlice(index)) {
+    auto* s = index.as<SliceObject>();
+    return s->lower.isTensor() || s->upper.isTensor() || s->step.isTensor();
+  }
+  if (index.isObj(ObjKind::Tuple) && containerIsTensor)
+    for (const Value& v : index.as<TupleObject>()->items)
+      if (indexReadsTensorValue(v, true, depth + 1)) return true;
+  return false;
+}
+}  // namespace
+
+Value Tracer::onIndex(const CallArgs& a) {
+  checkStop();
+  if (indexReadsTensorValue(a[1], a[0].isTensor(), 0)) graphBreak("a tensor's value used as an index");
+  return Value();
+}
+
+Value Tracer::onUnsupported(const CallArgs& a) {
+  checkStop();
+  auto op = static_cast<Op>(a[a.nargs - 1].asInt());
+  if (op == Op::SETITEM || op == Op::LISTAPPEND) {
+    const Value& target = a[0];
+    if (target.isTensor()) return Value();
+    if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && !isEntryObject(target)) return Value();
+    graphBreak("item assignment into a pre-existing object");
+  }
+  if (op == Op::FORITER) {
+    // Advancing an iterator that existed before the segment is a side
+    // effect the write-back cannot replay; iterators made here are rebuilt.
+    if (isEntryObject(a[0])) graphBreak("next item of a loop iterator created before this graph");
+    return Value();
+  }
+  if (op == Op::SETATTR) graphBreak("attribute assignment");
+  if (op == Op::SETCELL && a.nargs == 2 && a[0].isObj(ObjKind::Cell) && !isEntryObject(a[0])) {
+    return Value();  // Note [Cells assigned while tracing]
+  }
+  graphBreak("assignment to a closure variable");
+}
+
+// ---------------------------------------------------------------------------
+// Segment end
+
+WriteBack Tracer::describe(const Value& v, int depth) {
+  if (depth > kMaxDescribeDepth) throw Error(ErrorKind::Runtime, "torch.compile: value nesting too deep to cache");
+  WriteBack wb;
+  if (!v.isObj()) { wb.value = v; return wb; }
+  bool entry = false;
+  Source src = sourceFor(v, &entry);
+  if (v.isTensor()) {
+    auto* t = asTensor(v);
+    auto it = irOf_.find(t);
+    if (it != irOf_.end()) {
+      ir::IrValue* iv = it->second;
+      if (iv->node()->isInput()) {
+        auto inputs = graph_->inputs();
+        wb.kind = WriteBack::Kind::Input;
+        for (size_t k = 0; k < inputs.size(); ++k)
+          if (inputs[k] == iv) wb.index = static_cast<int>(k);
+        return wb;
+      }
+      wb.kind = WriteBack::Kind::Output;
+      size_t k = 0;
+      while (k < outputs_.size() && outputs_[k] != iv) ++k;
+      if (k == outputs_.size()) outputs_.push_back(iv);
+      wb.index = static_cast<int>(k);
+      return wb;
+    }
+    if (t->isMeta()) throw Error(ErrorKind::Runtime, "torch.compile: an untracked proxy tensor escaped");
+    if (entry) { wb.kind = WriteBack::Kind::Entry; wb.source = src; return wb; }
+    wb.value = v;
+    return wb;
+  }
+  if (entry && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict) || v.isObj(ObjKind::Iterator) ||
+                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::Function))) {
+    wb.kind = WriteBack::Kind::Entry;
+    wb.source = src;
+    return wb;
+  }
+  switch (v.asObj()->kind()) {
+    case ObjKind::List:
+      wb.kind = WriteBack::Kind::List;
+      if (!rebuiltSlot(v, wb)) return wb;
+      for (const Value& i : v.as<ListObject>()->items) wb.items.push_back(describe(i, depth + 1));
+      describing_.erase(v.asObj());
+      return wb;
+    case ObjKind::Tuple:
+      wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
+      wb.tupleType = v.as<TupleObject>()->named;
+      for (const Value& i : v.as<TupleObject>()->items) wb.items.push_back(describe(i, depth + 1));
+      return wb;
+    case ObjKind::Dict:
+      wb.kind = WriteBack::Kind::Dict;
+      if (!rebuiltSlot(v, wb)) return wb;
+      for (const auto& kv : v.as<DictObject>()->entries) {
+        wb.items.push_back(describe(kv.first, depth + 1));
+        wb.items.push_back(describe(kv.second, depth + 1));
+      }
+      describing_.erase(v.asObj());
+      return wb;
+    case ObjKind::Cell: {
+      wb.kind = WriteBack::Kind::Cell;
+      if (!rebuiltSlot(v, wb)) return wb;
+      auto* c = v.as<CellObject>();
+      if (c->bound) wb.items.push_back(describe(c->value, depth + 1));
+      describing_.erase(v.asObj());
+      return wb;
+    }
+    case ObjKind::Function: {
+      if (!madeFunctions_.count(v.asObj())) break;
+      wb.kind = WriteBack::Kind::Function;
+      if (!rebuiltSlot(v, wb)) return wb;
+      auto* f = v.as<FunctionObject>();
+      auto tmpl = makeRef<FunctionObject>(f->code, f->globals);
+      tmpl->defaults.resize(f->defaults.size());
+      wb.value = Value(tmpl);
+      for (const Value& d : f->defaults) wb.items.push_back(describe(d, depth + 1));
+      for (const Value& c : f->cells) wb.items.push_back(describe(c, depth + 1));
+      describing_.erase(v.asObj());
+      return wb;
+    }
+    case ObjKind::Iterator: {
+      wb.kind = WriteBack::Kind::Iterator;
+      auto* it = v.as<IteratorObject>();
+      auto tmpl = makeRef<IteratorObject>(it->src, Value());
+      tmpl->pos = it->pos;
+      tmpl->end = it->end;
+      tmpl->step = it->step;
+      wb.value = Value(tmpl);
+      wb.items.push_back(describe(it->seq, depth + 1));
+      return wb;
+    }
+    case ObjKind::BoundMethod: {
+      auto* m = v.as<BoundMethodObject>();
+      wb.kind = WriteBack::Kind::BoundMethod;
+      wb.items.push_back(describe(m->self, depth + 1));
+      wb.items.push_back(describe(m->function, depth + 1));
+      return wb;
+    }
+    default:
+      if (isSlice(v)) {
+        auto* s = v.as<SliceObject>();
+        wb.kind = WriteBack::Kind::Slice;
+        for (const Value* part : {&s->lower, &s->upper, &s->step}) wb.items.push_back(describe(*part, depth + 1));
+        return wb;
+      }
+      break;
+  }
+  wb.value = v;  // immutable or identity-only objects: str, functions from before the trace, modules, ranges, ...
+  return wb;
+}
+
+// Note [Functions made while tracing]
+// A function MAKEFUNC made in the segment (a closure returned, or live at a
+// break) is a new object on every call, closing over that call's values: the
+// write-back rebuilds it from its code, globals, defaults and cells, as it
+// rebuilds the cells, lists and dicts made in the segment. Each such mutable
+// object has a memo slot, so one segment exit rebuilds it once and every
+// reference shares it (`return l, l`, a closure and the frame sharing a cell,
+// a closure in its own cell). A slot met again while its object is being
+// described is a back reference: its full description, which encloses it,
+// is materialized first.
+bool Tracer::rebuiltSlot(const Value& v, WriteBack& wb) {
+  auto it = rebuiltSlots_.emplace(v.asObj(), static_cast<int>(rebuiltSlots_.size())).first;
+  wb.index = it->second;
+  return describing_.insert(v.asObj()).second;
+}
+
+Value Tracer::onMakeFunc(const CallArgs& a) {
+  madeFunctions_.insert(a[0].asObj());
+  keepAlive_.push_back(a[0]);  // its address must not name a later object
+  return a[0];
+}
+
+void Tracer::buildGuards(Segment& seg) {
+  for (size_t k = 0; k < inputSources_.size(); ++k) {
+    const TensorObject* t = inputTensors_[k].get();
+    TensorGuard g;
+    g.source = inputSources_[k];
+    g.dtype = t->dtype();
+    g.sizes = t->sizes();
+    g.strides = t->strides();
+    std::string desc = g.source.describe(code_);
+    for (int d = 0; d < t->dim(); ++d) {
+      bool dyn = req_.allDynamic;
+      if (req_.dynamic)
+        for (auto& [s, dim] : *req_.dynamic) dyn |= s == desc && dim == d;
+      if (dyn && t->sizes()[d] >= 2) g.dynamicDims |= 1u << d;
+    }
+    for (size_t j = 0; j < k; ++j)
+      if (t->storage && inputTensors_[j]->storage.get() == t->storage.get()) { g.aliasOf = static_cast<int>(j); break; }
+    for (int r = 0; r < code_.nregs; ++r) {
+      if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
+      const Value& v = req_.regs[r];
+      auto consider = [&](const Value& item, int index) {
+        Source s;
+        s.reg = r;
+        s.index = index;
+        if (item.isObj() && item.asObj() == t && !(s == g.source)) g.sameObject.push_back(s);
+      };
+      consider(v, -1);
+      if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
+        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        for (size_t i = 0; i < items.size() && i < 64; ++i) consider(items[i], static_cast<int>(i));
+      }
+    }
+    seg.inputs.push_back(std::move(g));
+  }
+  for (auto& [t, check] : metadataReads_) {
+    bool found = false;
+    TensorGuard g;
+    g.source = sourceFor(Value(t), &found);
+    g.check = check;
+    g.dtype = t->dtype();
+    g.sizes = t->sizes();
+    g.strides = t->strides();
+    g.checkOffset = offsetRead_ && check == TensorGuard::Check::Full;
+    g.storageOffset = t->meta.offset;
+    seg.metadata.push_back(std::move(g));
+  }
+  if (offsetRead_)
+    for (size_t k = 0; k < seg.inputs.size(); ++k) {
+      seg.inputs[k].checkOffset = true;
+      seg.inputs[k].storageOffset = inputTensors_[k]->meta.offset;
+    }
+  for (int r = 0; r < code_.nregs; ++r) {
+    if (!req_.liveness->liveIn(req_.entryPc, r) || !req_.regs[r].isTensor()) continue;
+    TensorGuard g;
+    g.source.reg = r;
+    g.check = TensorGuard::Check::IsTensor;
+    seg.metadata.push_back(std::move(g));
+  }
+  // Note [Guard snapshots]: tensors the segment reaches only by identity
+  // (Captured sources) must be those very tensors again.
+  std::set<const Object*> pinned;
+  for (size_t k = 0; k < inputSources_.size(); ++k)
+    if (inputSources_[k].kind == Source::Kind::Captured) pinned.insert(inputTensors_[k].get());
+  for (const TensorGuard& g : seg.metadata)
+    if (g.source.kind == Source::Kind::Captured) pinned.insert(g.source.captured.asObj());
+  auto isPinned = [&](const Object* o) { return pinned.count(o) != 0; };
+  for (auto& [r, snapshot] : entrySnapshots_) {
+    Source s;
+    s.reg = r;
+    relaxGuardSnapshot(snapshot, isPinned);
+    seg.values.push_back(ValueGuard{s, snapshot});
+  }
+  for (ValueGuard g : globalGuards_) {
+    relaxGuardSnapshot(g.expected, isPinned);
+    seg.values.push_back(std::move(g));
+  }
+  for (const Object* o : usedEntries_) {
+    auto aliases = entryAliases_.find(o);
+    if (aliases == entryAliases_.end()) continue;
+    for (const Source& other : aliases->second) seg.sameObjects.emplace_back(entryObjects_.at(o), other);
+  }
+}
+
+std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t* retracePc) {
+  std::string graphName = code_.name;  // "<lambda>" is no IR identifier
+  for (char& c : graphName)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  graph_ = std::make_unique<ir::Graph>(graphName);
+  irOf_.clear();
+  keepAlive_.clear();
+  inputSources_.clear();
+  inputTensors_.clear();
+  outputs_.clear();
+  entryObjects_.clear();
+  entryAliases_.clear();
+  usedEntries_.clear();
+  globalGuards_.clear();
+  globalWrites_.clear();
+  inputNames_.clear();
+  madeFunctions_.clear();
+  rebuiltSlots_.clear();
+  describing_.clear();
+  readsSizes_ = false;
+  metadataReads_.clear();
+  offsetRead_ = false;
+  entrySnapshots_.clear();
+  for (int r = 0; r < code_.nregs; ++r) {
+    if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
+    Source s;
+    s.reg = r;
+    noteEntryObject(req_.regs[r], s);
+    if (!req_.regs[r].isTensor()) entrySnapshots_.emplace_back(r, snapshotGuardValue(req_.regs[r]));
+  }
+  VM& vm = rt_.interp.vm();
+  depth0_ = vm.frames().size();
+  const InstrumentedCode& ic = rt_.instrumented(req_.fn->code);
+  auto traceFn = makeRef<FunctionObject>(ic.code, req_.fn->globals);
+  traceFn->defaults = req_.fn->defaults;
+  traceFn->cells = req_.fn->cells;
+  std::vector<Value> regs(req_.regs, req_.regs + code_.nregs);
+
+  auto restoreGlobals = [&] {
+    for (auto it = globalWrites_.rbegin(); it != globalWrites_.rend(); ++it) {
+      GlobalSlot& s = it->globals->slots[it->slot];
+      s.value = it->old;
+      s.bound = it->wasBound;
+    }
+  };
+  Exit exit;
+  bool exited = false;
+  std::vector<Value> exitRegs;
+  uint32_t exitPc = 0;
+  bool nested = false;
+  try {
+    vm.resume(traceFn, regs, ic.newPc[req_.entryPc]);
+    TDSL_ASSERT(!"the instrumented code returned without its return hook");
+  } catch (Exit& e) {
+    exit = std::move(e);
+    exited = true;
+    auto& frames = vm.frames();
+    TDSL_ASSERT(frames.size() > depth0_);
+    Frame& tf = frames[depth0_];
+    auto copyPc = static_cast<uint32_t>(tf.pc - tf.code->code.data()) - 1;
+    exitPc = ic.origPc[copyPc];
+    nested = frames.size() > depth0_ + 1;
+    exitRegs.assign(tf.base, tf.base + code_.nregs);
+    while (frames.size() > depth0_) {  // what VM::popFrame does
+      Frame& f = frames.back();
+      for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
+      frames.pop_back();
+    }
+  } catch (...) {
+    restoreGlobals();
+    throw;
+  }
+  TDSL_ASSERT(exited);
+  if (nested || exit.midInstruction) {
+    restoreGlobals();
+    *retracePc = exitPc;
+    *retraceReason = nested ? "in a called function: " + exit.reason : exit.reason;
+    return nullptr;
+  }
+  auto seg = std::make_unique<Segment>();
+  seg->entryPc = req_.entryPc;
+  try {
+    if (exit.isReturn) {
+      seg->isReturn = true;
+      seg->returned = describe(exit.retval, 0);
+    } else {
+      seg->exitPc = exitPc;
+      seg->breakReason = exit.reason + " at " + locationOf(code_, exitPc);
+      for (int r = 0; r < code_.nregs; ++r)
+        if (req_.liveness->liveIn(exitPc, r)) seg->registers.emplace_back(r, describe(exitRegs[static_cast<size_t>(r)], 0));
+    }
+    for (const GlobalWriteRecord& w : globalWrites_)
+      seg->globals.push_back(GlobalWrite{w.globals, w.slot, describe(w.globals->slots[w.slot].value, 0)});
+  } catch (...) {
+    restoreGlobals();
+    throw;
+  }
+  restoreGlobals();
+  graph_->setOutputs(outputs_);
+  buildGuards(*seg);
+  seg->readsSizes = readsSizes_;
+  {
+    ir::AliasAnalysis aa(*graph_);
+    seg->replayable = true;
+    for (ir::Node* n : graph_->opNodes()) {
+      if (n->op()->has(ir::kTagRandom)) seg->replayable = false;
+      for (size_t i : ir::writtenArgIndices(*n))
+        if (ir::IrValue* w = n->tensorArg(i); !w || aa.rootIsInput(w)) seg->replayable = false;
+    }
+  }
+  seg->graphNodes = static_cast<int64_t>(graph_->size());
+  seg->hasGraph = !graph_->opNodes().empty();
+  seg->graph = std::move(graph_);
+  return seg;
+}
+
+std::unique_ptr<Segment> Tracer::trace() {
+  savedInterceptor_ = rt_.interp.tensorState()->interceptor;
+  savedTracer_ = rt_.activeTracer;
+  rt_.interp.tensorState()->interceptor = this;
+  rt_.activeTracer = this;
+  struct Restore {
+    Tracer& t;
+    ~Restore() {
+      t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
+      t.rt_.activeTracer = t.savedTracer_;
+    }
+  } restore{*this};
+  for (int attempt = 0; attempt < kMaxRetraces; ++attempt) {
+    std::string reason;
+    uint32_t pc = 0;
+    auto seg = traceOnce(&reason, &pc);
+    if (seg) return seg;
+    if (stops_.count(pc)) break;  // the instruction has no hook to stop at
+    stops_.insert(pc);
+    stopReasons_[pc] = reason;
+  }
+  throw Error(ErrorKind::Runtime, "torch.compile: too many graph breaks inside called functions");
+}
+
+}  // namespace tdsl

@@ -1,0 +1,173 @@
+// The tracer (DESIGN.md §2.2): runs a function's instrumented bytecode
+// (Note [Instrumented trace code]) from an entry pc in the ordinary VM loop,
+// installed as the TensorState's dispatch interceptor, and records every
+// tensor op into an ir::Graph without touching data.
+//
+// Note [Proxies and lifting]
+// Registers start with the frame's real values. An op result is a proxy: a
+// meta TensorObject (no storage) whose metadata comes from the op table's
+// shape rule, tied to the node's IrValue. A real tensor that reaches an op is
+// lifted to a graph input the first time (Note [Sources]: the register or
+// global it came from, else captured by identity). In-place ops return their
+// self argument, so a mutated tensor keeps its identity and its IrValue.
+//
+// Note [Segment end]
+// The segment ends by an exception (SegmentExit) thrown from a hook or the
+// interceptor, with the frame still on the VM's frame stack: at a RETURN of
+// the traced frame, or at a graph break (truth test of a tensor, .item(), a
+// call that cannot be traced, a Python side effect on a pre-existing object,
+// an op with a Python result). The tracer then reads the frame's registers,
+// pops the frames itself and describes the live registers (Note
+// [Write-back]). A break inside an inlined call cannot resume mid-callee,
+// and one raised by the interceptor in the middle of an instruction may
+// follow register writes: in both cases the segment is re-traced with that
+// (call) instruction itself as the break, taken before it runs.
+//
+// Note [Metadata reads]
+// Python code that inspects a tensor (x.shape, x.dtype, x.stride(0),
+// x.is_contiguous(), len(x), iterating it) bakes what it read into the
+// segment, even when the tensor never reaches an op (so is no graph input).
+// Every such read of a real tensor adds a guard on what was read
+// (Segment::metadata: dtype, rank, or sizes + strides), and a read of a
+// storage offset, even a proxy's, makes every input and inspected tensor
+// guard its offset. A proxy's other metadata follows from its inputs' guards.
+// Each live tensor register at entry is at least guarded to be a tensor.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compile/cache.h"
+#include "vm/torch/dispatch.h"
+
+namespace tdsl {
+
+class CompileRuntime;
+class Liveness;
+class NativeObject;
+class TensorObject;
+
+struct TraceRequest {
+  Ref<FunctionObject> fn;
+  const Liveness* liveness = nullptr;
+  uint32_t entryPc = 0;
+  const Value* regs = nullptr;  // the frame's registers at entryPc (code->nregs values)
+  // Note [Automatic dynamic shapes]: source descriptions and dims to trace symbolically.
+  const std::vector<std::pair<std::string, int>>* dynamic = nullptr;
+  bool allDynamic = false;  // torch.compile(dynamic=True)
+  int64_t maxGraphNodes = 0;  // Note [Graph size limit]; 0: kMaxGraphNodes
+};
+
+// Note [Graph size limit]
+// A traced loop unrolls into the graph (`for i in range(10**9): x = x + 1`),
+// and the graph, its proxies and their metadata grow with every op. At
+// kMaxGraphNodes nodes (torch.compile(options={"max_graph_nodes": N}) changes
+// it) the trace is refused (Note [Trace refusal]) and the call runs eagerly
+// from the segment's entry (logged under graph_breaks). No test
+// program comes near the limit; the tracer's memory stays bounded by it.
+constexpr int64_t kMaxGraphNodes = 100000;
+
+// Note [Trace refusal]
+// An Error met while tracing makes the call run eagerly from the segment's
+// entry, which raises user errors exactly where they belong and after the
+// side effects before them (tracing performs none). A KeyboardInterrupt and
+// running out of memory are no refusals: they happen to the run, not to the
+// traced program, and propagate (an eager re-run would swallow the first
+// interrupt, or run out of memory again).
+bool isTraceRefusal(const Error& e);
+
+class Tracer : public DispatchInterceptor {
+ public:
+  Tracer(CompileRuntime& rt, const TraceRequest& request);
+  ~Tracer() override;
+
+  // Traces one segment. Throws tdsl::Error for user errors met while tracing
+  // (the caller falls back to eager, which reports them exactly).
+  std::unique_ptr<Segment> trace();
+
+  bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, Value& result) override;
+
+  // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
+  Value onReturn(const CallArgs& a);
+  Value onCall(const CallArgs& a);
+  Value onMethod(const CallArgs& a);
+  Value onGetGlobal(const CallArgs& a);
+  Value onSetGlobal(const CallArgs& a);
+  Value onTruth(const CallArgs& a);
+  Value onUnsupported(const CallArgs& a);
+  Value onAttr(const CallArgs& a);
+  Value onSizeUse(const CallArgs& a);
+  Value onIndex(const CallArgs& a);
+  Value onMakeFunc(const CallArgs& a);  // Note [Functions made while tracing]
+  // Note [Tensor literals while tracing] (compile_tracer_literals.cpp).
+  Value makeTensorLiteral(const CallArgs& call);
+
+ private:
+  struct Exit;
+  [[noreturn]] void graphBreak(std::string reason);
+  bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
+  // Note [Write overlap while tracing]: throws the eager kernels' errors.
+  // Raises eager's overlap errors; returns why the op must run eagerly
+  // (Note [Overlapping sources] in ir/alias_analysis.h), or "".
+  std::string checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) const;
+  bool atTracedFrame() const;
+  void checkStop();  // breaks before an instruction chosen by a re-trace
+  uint32_t currentOrigPc() const;
+  ir::IrValue* valueFor(TensorObject* t);
+  ir::IrValue* liftConstantScalar(TensorObject* t);
+  Source sourceFor(const Value& v, bool* found) const;
+  void noteEntryObject(const Value& v, const Source& src);
+  void noteAlias(const Object* o, const Source& src);  // entryObjects_ + entryAliases_
+  bool isEntryObject(const Value& v) const;
+  void noteMetadataRead(const Value& v, TensorGuard::Check check);
+  Value tensorLiteralCallee(const NativeObject& callee, const CallArgs& hookArgs);
+  void redirectModuleCall(const std::string& name, const Value& callee);  // at a CALLMETHOD hook
+  WriteBack describe(const Value& v, int depth);
+  bool rebuiltSlot(const Value& v, WriteBack& wb);  // false: a back reference
+  void buildGuards(Segment& seg);
+  std::unique_ptr<Segment> traceOnce(std::string* retraceReason, uint32_t* retracePc);
+
+  CompileRuntime& rt_;
+  TraceRequest req_;
+  const CodeObject& code_;
+  size_t depth0_ = 0;
+  std::set<uint32_t> stops_;  // original pcs treated as breaks (calls whose callee broke)
+  std::unordered_map<uint32_t, std::string> stopReasons_;
+
+  // Per attempt.
+  std::unique_ptr<ir::Graph> graph_;
+  std::unordered_map<const TensorObject*, ir::IrValue*> irOf_;
+  std::vector<Value> keepAlive_;
+  std::vector<Source> inputSources_;
+  std::vector<Ref<TensorObject>> inputTensors_;
+  std::vector<ir::IrValue*> outputs_;
+  std::unordered_map<const Object*, Source> entryObjects_;
+  // Note [Aliased entry objects]: the other sources of an entry object, and
+  // the entry objects the segment named by their first source.
+  std::unordered_map<const Object*, std::vector<Source>> entryAliases_;
+  mutable std::set<const Object*> usedEntries_;
+  std::vector<ValueGuard> globalGuards_;
+  struct GlobalWriteRecord { Ref<GlobalsTable> globals; uint32_t slot; Value old; bool wasBound; };
+  std::vector<GlobalWriteRecord> globalWrites_;
+  std::set<std::string> inputNames_;
+  // Note [Functions made while tracing]: functions MAKEFUNC made, and the
+  // rebuilt objects' memo slots (WriteBack::index of Cell / Function).
+  std::set<const Object*> madeFunctions_;
+  std::unordered_map<const Object*, int> rebuiltSlots_;
+  std::set<const Object*> describing_;
+  Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
+  bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
+  // Note [Metadata reads]: real tensors inspected, with what was read.
+  std::vector<std::pair<Ref<TensorObject>, TensorGuard::Check>> metadataReads_;
+  bool offsetRead_ = false;
+  // Note [Guard snapshots]: the live non-tensor registers at entry, copied.
+  std::vector<std::pair<int, Value>> entrySnapshots_;
+  DispatchInterceptor* savedInterceptor_ = nullptr;
+  Tracer* savedTracer_ = nullptr;
+};
+
+}  // namespace tdsl

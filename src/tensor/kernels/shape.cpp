@@ -1,0 +1,146 @@
+// Eager kernels for views (built from the meta rule, sharing storage),
+// MaybeView ops, the view scatters, clone, cat and stack.
+#include <cstring>
+
+#include "vm/objects.h"
+#include "tensor/checked_math.h"
+#include "tensor/kernel_util.h"
+#include "tensor/op_kernels.h"
+#include "tensor/tensor_iter.h"
+
+namespace tdsl::kernels {
+
+namespace {
+
+void checkStorageBounds(const TensorObject& base, const TensorMeta& m) {
+  if (base.isMeta()) return;
+  int64_t needed = storageExtent(m);  // elements, including the offset; needed * item fits
+  int64_t item = static_cast<int64_t>(itemSize(m.dtype));
+  int64_t have = static_cast<int64_t>(base.storage->nbytes()) / item;
+  if (needed > have)
+    throw Error(ErrorKind::Runtime, "setStorage: sizes " + formatDims(m.sizes) + ", strides " + formatDims(m.strides) +
+                                        ", storage offset " + std::to_string(m.offset) + ", and itemsize " +
+                                        std::to_string(item) + " requiring a storage size of " +
+                                        std::to_string(needed * item) + " are out of bounds for storage of size " +
+                                        std::to_string(have * item));
+}
+
+Ref<TensorObject> freshCopy(TensorState& s, const TensorObject& src, const TensorMeta& m) {
+  auto out = allocLike(s, m);
+  if (src.sizes() == m.sizes) {
+    copyInto(*out, src);
+  } else {
+    // A reshape copy: row-major order of src is row-major order of out.
+    auto tmp = allocTensor(s, m.dtype, src.sizes());
+    copyInto(*tmp, src);
+    std::memcpy(out->dataPtr(), tmp->dataPtr(), static_cast<size_t>(m.numel()) * itemSize(m.dtype));
+  }
+  return out;
+}
+
+}  // namespace
+
+Value makeView(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  checkStorageBounds(self, r.out[0]);
+  return Value(makeViewOf(self, r.out[0]));
+}
+
+Value reshape(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  if (r.aliasesSelf) return Value(makeViewOf(self, r.out[0]));
+  return Value(freshCopy(s, self, r.out[0]));
+}
+
+Value flatten(TensorState& s, const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  // PyTorch returns self itself when there is nothing to flatten (not for 0-dim: that reshapes to [1]).
+  if (self.dim() > 0 && wrapDim(intArg(a, 1), self.dim()) == wrapDim(intArg(a, 2), self.dim())) return a[0];
+  return reshape(s, a);
+}
+
+Value contiguous(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  if (r.aliasesSelf) return a[0];  // PyTorch returns self itself
+  auto out = allocLike(s, r.out[0]);
+  copyInto(*out, tensorArg(a, 0));
+  return Value(out);
+}
+
+Value toDtype(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  if (r.aliasesSelf) return a[0];
+  auto out = allocLike(s, r.out[0]);
+  copyInto(*out, tensorArg(a, 0));
+  return Value(out);
+}
+
+Value clone(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);
+  copyInto(*out, tensorArg(a, 0));
+  return Value(out);
+}
+
+namespace {
+// out = clone(self); out.<view>(...) = src, with the view computed by `viewOp` on out.
+Value scatterThroughView(TensorState& s, const BoundArgs& a, const char* viewOp, int firstViewArg, int numViewArgs) {
+  ir::MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  auto out = allocLike(s, r.out[0]);
+  copyInto(*out, self);
+  BoundArgs v;
+  v.op = ir::opTable().find(viewOp);
+  v[0] = Value(out);
+  for (int i = 0; i < numViewArgs; ++i) v[1 + i] = a[firstViewArg + i];
+  v.count = 1 + numViewArgs;
+  ir::MetaResult vm = runMeta(v);
+  checkStorageBounds(*out, vm.out[0]);
+  auto view = makeViewOf(*out, vm.out[0]);
+  checkNoInternalOverlap(*view);
+  copyInto(*view, tensorArg(a, 1));
+  return Value(out);
+}
+}  // namespace
+
+Value slice_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "slice.Tensor", 2, 4); }
+Value select_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "select.int", 2, 2); }
+Value as_strided_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "as_strided", 2, 3); }
+
+Value cat(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);
+  const auto& items = listItems(a[0]);
+  if (out->dim() == 1 && out->numel() == 0 && r.out[0].sizes[0] == 0) return Value(out);
+  int64_t d = wrapDim(intArg(a, 1), out->dim());
+  int64_t pos = 0;
+  for (const Value& v : items) {
+    const TensorObject* t = asTensor(v);
+    if (t->dim() == 1 && t->numel() == 0 && out->dim() != 1) continue;
+    TensorMeta part = out->meta;
+    part.sizes[d] = t->sizes()[d];
+    part.offset += pos * out->strides()[d];  // inside `out`: it fits (Note [Checked geometry])
+    pos += t->sizes()[d];
+    copyInto(*makeViewOf(*out, part), *t);
+  }
+  return Value(out);
+}
+
+Value stack(TensorState& s, const BoundArgs& a) {
+  ir::MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);
+  const auto& items = listItems(a[0]);
+  int64_t d = wrapDim(intArg(a, 1), out->dim());
+  for (size_t i = 0; i < items.size(); ++i) {
+    TensorMeta part = out->meta;
+    part.offset += static_cast<int64_t>(i) * out->strides()[d];
+    part.sizes.erase(static_cast<int>(d));
+    part.strides.erase(static_cast<int>(d));
+    copyInto(*makeViewOf(*out, part), *asTensor(items[i]));
+  }
+  return Value(out);
+}
+
+}  // namespace tdsl::kernels

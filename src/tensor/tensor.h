@@ -1,0 +1,144 @@
+// Tensors: reference-counted storage + strided metadata (DESIGN.md §2.7).
+//
+// Note [Storage and views]
+// A Storage owns (or, for host memory, borrows) a byte buffer. A
+// TensorObject is a view over a storage: element (i0..ik) lives at
+// storage->data + (offset + sum(ij * strides[j])) * itemSize(dtype).
+// Views share the Storage (Ref-counted), so `a[1:3]` keeps `a`'s buffer
+// alive. A TensorObject without storage is a meta tensor (a tracer proxy):
+// it has metadata only (Note [Dispatch and meta tensors] in ops/op_table.h).
+//
+// Note [Allocation limit]
+// Every buffer is allocated through the interpreter's TensorState: requested
+// sizes are checked (negative sizes, numel * itemsize overflow, the
+// per-interpreter limit, kDefaultTensorMemoryLimit unless the host sets
+// another) BEFORE allocating, and failures are Error(Resource) — never
+// std::bad_alloc or the OOM killer.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+
+#include "tensor/tensor_meta.h"
+#include "tensor/tensor_state.h"
+#include "core/value.h"
+
+namespace tdsl {
+
+namespace ir { struct OpDef; struct BoundArgs; }
+
+// 8 GiB: large enough for any test or benchmark here, small enough that a
+// typo like torch.zeros(10**11) fails cleanly instead of swapping.
+constexpr size_t kDefaultTensorMemoryLimit = size_t(8) << 30;
+
+// Bytes in use by one interpreter's storages. Shared with every Storage it
+// allocated so a storage that outlives its interpreter still accounts safely.
+struct MemoryAccount {
+  size_t limit = kDefaultTensorMemoryLimit;
+  size_t used = 0;
+};
+
+class Storage : public Object {
+ public:
+  // Owned memory from std::malloc/calloc, accounted in `account`.
+  Storage(void* data, size_t nbytes, std::shared_ptr<MemoryAccount> account);
+  // Borrowed host memory; `release` (may be empty) runs when the last view dies.
+  Storage(void* data, size_t nbytes, std::function<void(void*)> release);
+  ~Storage() override;
+
+  char* data() const { return static_cast<char*>(data_); }
+  size_t nbytes() const { return nbytes_; }
+
+ private:
+  void* data_;
+  size_t nbytes_;
+  std::shared_ptr<MemoryAccount> account_;
+  std::function<void(void*)> release_;
+  bool owned_;
+};
+
+class TensorObject : public Object {
+ public:
+  TensorObject(Ref<Storage> storage, TensorMeta meta)
+      : Object(ObjKind::Tensor), storage(std::move(storage)), meta(std::move(meta)) {}
+
+  Ref<Storage> storage;  // null: meta tensor (no data)
+  TensorMeta meta;
+  // A Python number turned into a 0-dim tensor for an operator (`2 - x`): it
+  // promotes like a scalar (PyTorch's "wrapped number").
+  bool wrappedNumber = false;
+  // Owned by the tracer (e.g. the graph node this proxy stands for); the
+  // tensor layer never reads it.
+  Value traceSlot;
+
+  bool isMeta() const { return !storage; }
+  DType dtype() const { return meta.dtype; }
+  int dim() const { return meta.sizes.size(); }
+  const Dims& sizes() const { return meta.sizes; }
+  const Dims& strides() const { return meta.strides; }
+  int64_t numel() const { return meta.numel(); }
+  // Address of the first element (storage data + offset); requires !isMeta().
+  char* dataPtr() const { return storage->data() + meta.offset * static_cast<int64_t>(itemSize(meta.dtype)); }
+  template <class T>
+  T* data() const { return reinterpret_cast<T*>(dataPtr()); }
+};
+
+inline TensorObject* asTensor(const Value& v) { return v.as<TensorObject>(); }
+
+struct DispatchInterceptor;
+
+// Per-interpreter tensor runtime state (see tensor_state.h).
+struct TensorState {
+  std::shared_ptr<MemoryAccount> memory = std::make_shared<MemoryAccount>();
+  std::mt19937_64 generator{0x5eed};
+  DType defaultFloat = DType::Float32;
+  // The tracer installs itself here; see vm/torch/dispatch.h.
+  DispatchInterceptor* interceptor = nullptr;
+  // The owning interpreter's interrupt flag (attachInterruptFlag); null for a
+  // state that no interpreter owns (unit tests of kernels).
+  std::atomic<bool>* interrupt = nullptr;
+};
+
+// Note [Interrupting kernels]
+// A kernel whose work is not bounded by the memory it allocates (a reduction
+// over an expanded input, e.g. torch.ones(1).expand(10**9, 10**9).sum())
+// could run for years, so kernels call pollInterrupt() every
+// kInterruptGrain elements or so: reductions between chunks of their inner
+// loops and between outputs, ElementwisePlan::forEachRow between rows, the
+// graph executor between nodes. The check is one relaxed load per grain, so
+// the hot path pays nothing measurable. A set flag is consumed (cleared)
+// and raised as Error(Interrupt, "KeyboardInterrupt"), the text the VM's own
+// poll uses, so the CLI reports both alike.
+constexpr int64_t kInterruptGrain = int64_t(1) << 16;
+
+[[noreturn]] void throwInterrupt(std::atomic<bool>& flag);
+inline void pollInterrupt(std::atomic<bool>* flag) {
+  if (flag && flag->load(std::memory_order_relaxed)) throwInterrupt(*flag);
+}
+inline void pollInterrupt(const TensorState& state) { pollInterrupt(state.interrupt); }
+
+// Allocates a contiguous tensor; `zero` fills it with zeros. Throws Error(Resource/Value).
+Ref<TensorObject> allocTensor(TensorState& state, DType dtype, const Dims& sizes, bool zero = false);
+// Allocates storage for `meta` exactly as described (used for fresh results whose
+// meta rule chose the layout; the meta must be non-overlapping and dense, with
+// offset 0).
+Ref<TensorObject> allocLike(TensorState& state, const TensorMeta& meta, bool zero = false);
+Ref<TensorObject> makeMetaTensor(const TensorMeta& meta);
+// A view sharing `base`'s storage with metadata `meta`.
+Ref<TensorObject> makeViewOf(const TensorObject& base, const TensorMeta& meta);
+// Zero-copy tensor over host memory.
+Ref<TensorObject> wrapHostMemory(void* data, DType dtype, const Dims& sizes, const Dims& strides,
+                                 std::function<void(void*)> release);
+
+// 0-dim tensors from Python numbers.
+Ref<TensorObject> scalarTensor(TensorState& state, const Value& number, DType dtype);
+Ref<TensorObject> wrappedNumberTensor(TensorState& state, const Value& number);
+
+// Bytes for `numel` elements of `dtype`, or Error(Resource) on overflow / limit.
+size_t checkedBytes(const TensorState& state, int64_t numel, DType dtype);
+
+}  // namespace tdsl
