@@ -22,7 +22,9 @@ Usage: fuzz_compile.py --tdsl PATH [-n COUNT] [--seed N] [--timeout S]
 --hostile mixes in the programs of gen_hostile.py (as_strided, extreme steps,
 overlapping sources, int()/float() parsing, custom backends, closures,
 containers, metadata, loop-carried values, deep nesting)."""
-import argparse, importlib.util, pathlib, random, subprocess, sys
+import argparse, pathlib, random, sys
+
+from fuzz_runner import load_conformance, mismatch, run
 
 MODES = {"default": [], "aot_eager": ["--backend", "aot_eager"], "eager_backend": ["--backend", "eager"],
          "no_reinplace": ["--no-reinplace"]}
@@ -242,18 +244,6 @@ TORCH_PRELUDE = ("import sys, torch\n"
                  "p = sys.argv[1]\nexec(compile(open(p).read(), p, 'exec'), {'__name__': '__main__'})\n")
 
 
-def run(cmd, path, timeout):
-    try:
-        p = subprocess.run(cmd + [str(path)], capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired:
-        return "timeout", "", ""
-
-
-def load_conformance():
-    spec = importlib.util.spec_from_file_location("conf", "/work/shared/conformance/run")
-    from importlib.machinery import SourceFileLoader
-    return SourceFileLoader("conf", "/work/shared/conformance/run").load_module()
 
 
 def make_program(a, seed):
@@ -315,11 +305,7 @@ def main():
             got = run([a.tdsl, "run"] + flags, path, a.timeout)
             counts[m] += 1
             if (got[0] != ref[0] or got[1] != ref[1]) and not clean_error_ok(src, got, ref):
-                ol, rl = got[1].splitlines(), ref[1].splitlines()
-                k = next((j for j in range(max(len(ol), len(rl))) if j >= len(ol) or j >= len(rl) or ol[j] != rl[j]), 0)
-                bad.append(f"{m}: status {got[0]} vs {ref[0]}; line {k}: "
-                           f"{ol[k] if k < len(ol) else '<eof>'!r} vs {rl[k] if k < len(rl) else '<eof>'!r}"
-                           f"{chr(10) + got[2][-300:] if got[0] != ref[0] else ''}")
+                bad.append(mismatch(m, got, ref))
         if a.torch and i % a.torch == 0:
             counts["torch"] += 1
             tp = run(["/usr/bin/python3", "-c", TORCH_PRELUDE], path, 120)

@@ -12,7 +12,9 @@ compiled modes (default backend, --backend eager, --backend aot_eager).
 Issue 10 items 2, 4, 5 and 6 are what it looks for.
 
 Usage: fuzz_guards.py --tdsl PATH [-n COUNT] [--seed N] [--timeout S] [--out DIR]"""
-import argparse, pathlib, random, subprocess, sys
+import argparse, pathlib, random, sys
+
+from fuzz_runner import mismatch, run
 
 MODES = {"default": [], "eager_backend": ["--backend", "eager"], "aot_eager": ["--backend", "aot_eager"]}
 
@@ -99,13 +101,6 @@ class Gen:
         return "\n".join(head + self.defs + [""] + order) + "\n"
 
 
-def run(cmd, path, timeout):
-    try:
-        p = subprocess.run(cmd + [str(path)], capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired:
-        return "timeout", "", ""
-
 
 def main():
     ap = argparse.ArgumentParser()
@@ -127,11 +122,7 @@ def main():
         for m, flags in MODES.items():
             got = run([a.tdsl, "run"] + flags, path, a.timeout)
             if got[:2] != ref[:2]:
-                ol, rl = got[1].splitlines(), ref[1].splitlines()
-                k = next((j for j in range(max(len(ol), len(rl))) if j >= len(ol) or j >= len(rl) or ol[j] != rl[j]), 0)
-                bad.append(f"{m}: status {got[0]} vs {ref[0]}; line {k}: "
-                           f"{ol[k] if k < len(ol) else '<eof>'!r} vs {rl[k] if k < len(rl) else '<eof>'!r}"
-                           f"{chr(10) + got[2][-300:] if got[0] != ref[0] else ''}")
+                bad.append(mismatch(m, got, ref))
         if bad:
             failures += 1
             print(f"FAIL {path}:\n  " + "\n  ".join(bad))
