@@ -266,6 +266,21 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
       if (shared && ir::readsItsOwnWrites(op, ir::fromTensorMeta(out.meta), ir::fromTensorMeta(in.meta)))
         return op.name() + "() reads a tensor that overlaps the one it writes";
     }
+    // Index lists (index_put_'s indices): eager's assert_no_overlap decides
+    // for the few scripts that index a tensor by itself.
+    for (int i = 0; i < b.count; ++i) {
+      ir::ArgType t = op.schema.args[static_cast<size_t>(i)].type;
+      if ((t != ir::ArgType::TensorList && t != ir::ArgType::OptTensorList) || !b[i].isObj()) continue;
+      const auto& items = b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items;
+      const auto& irs = args[static_cast<size_t>(i)].tensors;
+      for (size_t k = 0; k < items.size(); ++k) {
+        if (!items[k].isTensor()) continue;
+        const TensorObject& in = *asTensor(items[k]);
+        bool shared = &in == &out || (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                                    : irs[k] && storageRoot(irs[k]) == outRoot);
+        if (shared) return op.name() + "() indexes a tensor by a view of itself";
+      }
+    }
   }
   return "";
 }
