@@ -155,6 +155,15 @@ struct GlobalWrite {
   WriteBack value;
 };
 
+// Note [Side effects on pre-existing objects] (compile_side_effects.h): a
+// list, dict or cell the segment mutated, and its contents at the exit
+// (List: items; Dict: key, value, ...; Cell: its value when `bound`).
+struct ObjectWrite {
+  Source source;
+  std::vector<WriteBack> items;
+  bool bound = false;
+};
+
 struct Segment {
   uint32_t entryPc = 0;
   std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
@@ -179,7 +188,16 @@ struct Segment {
   std::vector<std::pair<int, WriteBack>> registers;  // live registers at exitPc
   WriteBack returned;
   std::vector<GlobalWrite> globals;
+  std::vector<ObjectWrite> objectWrites;  // in the order of their first mutation
+  // Where the mutated objects occur among the values of `values` (the
+  // guard: aliasPattern() in compile_side_effects.h must give this again).
+  std::vector<std::pair<int64_t, int>> mutationAliases;
 };
+
+// Note [Side effects on pre-existing objects]: materializes the contents of
+// every ObjectWrite and GlobalWrite from the entry state, then stores them.
+void applySideEffects(const Segment& seg, const Value* entryRegs, const std::vector<Value>& inputs,
+                      const std::vector<Value>& outputs, std::vector<Value>& memo);
 
 // Why `seg`'s guards fail for `regs` ("" when they pass). `sizeOnly`, when
 // given, receives the (input, dim) pairs whose only failure is a size.

@@ -76,6 +76,10 @@ void gcTraverseSegment(const Segment& seg, GcVisitor& v) {
   v.visit(seg.compiled.callable);
   for (const auto& r : seg.registers) gcTraverseWriteBack(r.second, v);
   gcTraverseWriteBack(seg.returned, v);
+  for (const ObjectWrite& w : seg.objectWrites) {
+    gcTraverseSource(w.source, v);
+    for (const WriteBack& item : w.items) gcTraverseWriteBack(item, v);
+  }
   for (const GlobalWrite& w : seg.globals) {
     v.visit(w.globals);
     gcTraverseWriteBack(w.value, v);
@@ -297,21 +301,13 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     std::vector<Value> memo;  // Note [Functions made while tracing]
     if (seg->isReturn) {
       Value result = materialize(seg->returned, regs.data(), inputs, outputs, memo);
-      for (const GlobalWrite& w : seg->globals) {
-        GlobalSlot& s = w.globals->slots[w.slot];
-        s.value = materialize(w.value, regs.data(), inputs, outputs, memo);
-        s.bound = true;
-      }
+      applySideEffects(*seg, regs.data(), inputs, outputs, memo);
       return result;
     }
     next.assign(regs.size(), Value());
     for (const auto& [r, wb] : seg->registers)
       next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs, memo);
-    for (const GlobalWrite& w : seg->globals) {
-      GlobalSlot& s = w.globals->slots[w.slot];
-      s.value = materialize(w.value, regs.data(), inputs, outputs, memo);
-      s.bound = true;
-    }
+    applySideEffects(*seg, regs.data(), inputs, outputs, memo);
     // Note [Step code]: the break instruction, eagerly, on real values.
     Ref<FunctionObject>& stepFn = steps_[seg->exitPc];
     if (!stepFn) {

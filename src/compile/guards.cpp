@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "compile/cache.h"
+#include "compile/side_effects.h"
 #include "vm/function.h"
 #include "vm/objects.h"
 #include "tensor/tensor.h"
@@ -323,6 +324,7 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
     Value v = g.source.fetch(regs);
     if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
   }
+  if (!mutationAliasesHold(seg, regs)) return "the objects the segment mutates are aliased differently";
   return "";
 }
 
@@ -364,7 +366,7 @@ bool guardsPass(const Segment& seg, const Value* regs) {
     Value v = g.source.fetch(regs);
     if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return false;
   }
-  return true;
+  return mutationAliasesHold(seg, regs);
 }
 
 std::string describeGuards(const Segment& seg, const CodeObject& code) {
@@ -401,6 +403,8 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
     else what = "is the same object";
     out += fmt::format("value {} {}\n", g.source.describe(code), what);
   }
+  for (const ObjectWrite& w : seg.objectWrites)
+    out += fmt::format("value {} is mutated: aliased as at trace time\n", w.source.describe(code));
   return out;
 }
 

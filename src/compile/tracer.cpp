@@ -142,6 +142,21 @@ void Tracer::noteEntryObject(const Value& v, const Source& src) {
 
 bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObjects_.count(v.asObj()) != 0; }
 
+bool Tracer::noteMutation(const Value& v) {
+  if (!v.isObj() || fresh_.contains(v.asObj())) return true;
+  for (const MutationRecord& r : mutations_)
+    if (r.object.identical(v)) return true;
+  if (!isEntryObject(v)) return false;
+  bool found = false;
+  Source src = sourceFor(v, &found);
+  mutations_.push_back(saveContents(v, src));
+  return true;
+}
+
+void Tracer::restoreMutations() {
+  for (auto it = mutations_.rbegin(); it != mutations_.rend(); ++it) restoreContents(*it);
+}
+
 void Tracer::noteMetadataRead(const Value& v, TensorGuard::Check check) {
   if (!v.isTensor() || check == TensorGuard::Check::IsTensor) return;
   TensorObject* t = asTensor(v);
@@ -250,6 +265,21 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
       if (shared && &in != &out) checkNoPartialOverlapInStorage(out.meta, in.meta);
       if (shared && ir::readsItsOwnWrites(op, ir::fromTensorMeta(out.meta), ir::fromTensorMeta(in.meta)))
         return op.name() + "() reads a tensor that overlaps the one it writes";
+    }
+    // Index lists (index_put_'s indices): eager's assert_no_overlap decides
+    // for the few scripts that index a tensor by itself.
+    for (int i = 0; i < b.count; ++i) {
+      ir::ArgType t = op.schema.args[static_cast<size_t>(i)].type;
+      if ((t != ir::ArgType::TensorList && t != ir::ArgType::OptTensorList) || !b[i].isObj()) continue;
+      const auto& items = b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items;
+      const auto& irs = args[static_cast<size_t>(i)].tensors;
+      for (size_t k = 0; k < items.size(); ++k) {
+        if (!items[k].isTensor()) continue;
+        const TensorObject& in = *asTensor(items[k]);
+        bool shared = &in == &out || (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                                    : irs[k] && storageRoot(irs[k]) == outRoot);
+        if (shared) return op.name() + "() indexes a tensor by a view of itself";
+      }
     }
   }
   return "";
@@ -418,8 +448,9 @@ Value Tracer::onMethod(const CallArgs& a) {
   }
   if (self.isObj(ObjKind::Str)) return Value();
   if (self.isObj(ObjKind::List) || self.isObj(ObjKind::Dict)) {
-    if (isMutatingMethod(name) && isEntryObject(self))
-      graphBreak("mutation of a pre-existing " + std::string(self.isObj(ObjKind::List) ? "list" : "dict") + " (." + name + ")");
+    if (isMutatingMethod(name) && !noteMutation(self))
+      graphBreak("mutation of a pre-existing " + std::string(self.isObj(ObjKind::List) ? "list" : "dict") + " (." + name +
+                 ") that the graph cannot name");
     return Value();
   }
   graphBreak("method call ." + name + "() on an object that cannot be traced");
@@ -508,7 +539,7 @@ Value Tracer::onUnsupported(const CallArgs& a) {
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
     if (target.isTensor()) return Value();
-    if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && !isEntryObject(target)) return Value();
+    if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && noteMutation(target)) return Value();
     graphBreak("item assignment into a pre-existing object");
   }
   if (op == Op::FORITER) {
@@ -518,7 +549,7 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     return Value();
   }
   if (op == Op::SETATTR) graphBreak("attribute assignment");
-  if (op == Op::SETCELL && a.nargs == 2 && a[0].isObj(ObjKind::Cell) && !isEntryObject(a[0])) {
+  if (op == Op::SETCELL && a.nargs == 2 && a[0].isObj(ObjKind::Cell) && noteMutation(a[0])) {
     return Value();  // Note [Cells assigned while tracing]
   }
   graphBreak("assignment to a closure variable");
@@ -563,6 +594,10 @@ WriteBack Tracer::describe(const Value& v, int depth) {
     wb.source = src;
     return wb;
   }
+  if ((v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict) || v.isObj(ObjKind::Cell)) && !fresh_.contains(v.asObj()))
+    // A copy would lose later mutations of the object, and nothing names
+    // the object itself on the next call (Note [Side effects on pre-existing objects]).
+    throw Error(ErrorKind::Runtime, "torch.compile: a pre-existing object that no source names outlives the graph");
   switch (v.asObj()->kind()) {
     case ObjKind::List:
       wb.kind = WriteBack::Kind::List;
@@ -764,6 +799,8 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   metadataReads_.clear();
   offsetRead_ = false;
   entrySnapshots_.clear();
+  mutations_.clear();
+  fresh_.start();
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -780,6 +817,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   std::vector<Value> regs(req_.regs, req_.regs + code_.nregs);
 
   auto restoreGlobals = [&] {
+    restoreMutations();
     for (auto it = globalWrites_.rbegin(); it != globalWrites_.rend(); ++it) {
       GlobalSlot& s = it->globals->slots[it->slot];
       s.value = it->old;
@@ -834,6 +872,12 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     }
     for (const GlobalWriteRecord& w : globalWrites_)
       seg->globals.push_back(GlobalWrite{w.globals, w.slot, describe(w.globals->slots[w.slot].value, 0)});
+    for (const MutationRecord& m : mutations_) {
+      ObjectWrite w;
+      w.source = m.source;
+      for (const Value& item : contentsOf(m.object, &w.bound)) w.items.push_back(describe(item, 0));
+      seg->objectWrites.push_back(std::move(w));
+    }
   } catch (...) {
     restoreGlobals();
     throw;
@@ -841,6 +885,13 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   restoreGlobals();
   graph_->setOutputs(outputs_);
   buildGuards(*seg);
+  if (!mutations_.empty()) {
+    std::vector<Value> roots, mutated;
+    for (const ValueGuard& g : seg->values) roots.push_back(g.source.fetch(req_.regs));
+    for (const MutationRecord& m : mutations_) mutated.push_back(m.object);
+    seg->mutationAliases = aliasPattern(roots, mutated);
+  }
+  fresh_.reset();
   seg->readsSizes = readsSizes_;
   {
     ir::AliasAnalysis aa(*graph_);

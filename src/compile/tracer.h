@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "compile/cache.h"
+#include "compile/side_effects.h"
 #include "vm/torch/dispatch.h"
 
 namespace tdsl {
@@ -123,6 +124,10 @@ class Tracer : public DispatchInterceptor {
   void noteEntryObject(const Value& v, const Source& src);
   void noteAlias(const Object* o, const Source& src);  // entryObjects_ + entryAliases_
   bool isEntryObject(const Value& v) const;
+  // Note [Side effects on pre-existing objects]: false when mutating the
+  // list, dict or cell `v` must break the graph; otherwise records it.
+  bool noteMutation(const Value& v);
+  void restoreMutations();
   void noteMetadataRead(const Value& v, TensorGuard::Check check);
   Value tensorLiteralCallee(const NativeObject& callee, const CallArgs& hookArgs);
   void redirectModuleCall(const std::string& name, const Value& callee);  // at a CALLMETHOD hook
@@ -160,6 +165,8 @@ class Tracer : public DispatchInterceptor {
   std::unordered_map<const Object*, int> rebuiltSlots_;
   std::set<const Object*> describing_;
   Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
+  FreshObjects fresh_;                     // Note [Side effects on pre-existing objects]
+  std::vector<MutationRecord> mutations_;
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
   // Note [Metadata reads]: real tensors inspected, with what was read.
   std::vector<std::pair<Ref<TensorObject>, TensorGuard::Check>> metadataReads_;

@@ -71,9 +71,11 @@ void Tracer::redirectModuleCall(const std::string& name, const Value& callee) {
 // A local that a nested function captures lives in a cell. Assigning it is
 // traced when the cell was made in this segment: registers and nested calls
 // see the cell's new contents, and a live cell is rebuilt by the write-back.
-// A cell from before the segment (a local's cell after a break; tdsl has no
-// `nonlocal`) still breaks: the write-back cannot replay its new contents. A
-// function made in the segment that outlives it is rebuilt around the
-// rebuilt cells (Note [Functions made while tracing]).
+// A cell from before the segment (a local's cell after a break) that the
+// segment names by a Source is assigned and replayed like a mutated list
+// (Note [Side effects on pre-existing objects]); one it cannot name (a cell
+// of a closure it was given) still breaks. A function made in the segment
+// that outlives it is rebuilt around the rebuilt cells (Note [Functions made
+// while tracing]).
 
 }  // namespace tdsl

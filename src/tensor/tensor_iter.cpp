@@ -158,9 +158,14 @@ void throwInputOverlapsOutput() {
 }
 
 void checkNoOverlap(const TensorObject& out, const TensorObject& in) {
+  if (&out == &in) throwInputOverlapsOutput();  // PyTorch: the same tensor is a full overlap, dense or not
   if (out.isMeta() || in.isMeta() || out.storage != in.storage) return;
-  if (out.numel() == 0 || in.numel() == 0) return;
-  const TensorMeta &a = out.meta, &b = in.meta;
+  checkNoOverlapInStorage(out.meta, in.meta);
+}
+
+void checkNoOverlapInStorage(const TensorMeta& a, const TensorMeta& b) {
+  if (a.numel() == 0 || b.numel() == 0) return;
+  if (!nonOverlappingAndDense(a) || !nonOverlappingAndDense(b)) return;  // too hard: allowed
   if (a.offset == b.offset && a.sizes == b.sizes && a.strides == b.strides && a.dtype == b.dtype) throwInputOverlapsOutput();
   checkNoPartialOverlapInStorage(a, b);
 }
@@ -203,6 +208,33 @@ void copyInto(const TensorObject& dst, const TensorObject& src) {
   withDType(dst.dtype(), [&](auto d) {
     withDType(src.dtype(), [&](auto s) { copyRows<decltype(d), decltype(s)>(plan); });
   });
+}
+
+namespace {
+
+constexpr int64_t kPyTorchVectorLoopBytes = 64;  // Note [Overlapping copy order]
+
+template <class T>
+void copyRowsInOrder(const ElementwisePlan& plan) {
+  constexpr int64_t block = kPyTorchVectorLoopBytes / static_cast<int64_t>(sizeof(T));
+  plan.forEachRow([](char** p, const int64_t* s, int64_t n) {
+    int64_t i = 0;
+    if (s[0] == sizeof(T) && s[1] == sizeof(T))
+      for (; i + block <= n; i += block)
+        std::memmove(p[0] + i * s[0], p[1] + i * s[1], static_cast<size_t>(block) * sizeof(T));
+    for (; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = *reinterpret_cast<const T*>(p[1] + i * s[1]);
+  });
+}
+
+}  // namespace
+
+void copyIntoInOrder(const TensorObject& dst, const TensorObject& src) {
+  TDSL_ASSERT(dst.dtype() == src.dtype());
+  ElementwisePlan plan;
+  plan.addOperand(dst.dataPtr(), dst.meta, dst.sizes());
+  plan.addOperand(src.dataPtr(), src.meta, dst.sizes());
+  plan.coalesce();
+  withDType(dst.dtype(), [&](auto d) { copyRowsInOrder<decltype(d)>(plan); });
 }
 
 Ref<TensorObject> contiguousAs(TensorState& state, const TensorObject& src, DType dtype) {

@@ -89,7 +89,9 @@ void checkBroadcastTo(const Dims& from, const Dims& to);
 // intersect, not the identical view) is rejected. Both use PyTorch's
 // messages; views that are too hard to analyse (not dense) are allowed, as
 // in PyTorch. (3) Ops that PyTorch guards with assert_no_overlap (index_put_'s
-// values) also reject an input that is the written view itself.
+// values and indices, the index and source of index_copy_, index_add_,
+// scatter_ and scatter_add_) also reject an input that is the written tensor
+// itself, or a dense view of exactly its elements.
 void checkNoInternalOverlap(const TensorObject& out);
 void checkNoPartialOverlap(const TensorObject& out, const TensorObject& in);
 void checkNoOverlap(const TensorObject& out, const TensorObject& in);
@@ -118,6 +120,20 @@ T scalarAs(const Value& v) {
 
 // Copies src into dst (same shape after broadcasting src), converting dtypes.
 void copyInto(const TensorObject& dst, const TensorObject& src);
+// Note [Overlapping copy order]
+// copy_ between views of one storage that PyTorch cannot prove disjoint or
+// identical (not dense: a stepped or transposed view) is allowed and runs in
+// place, so an element written early is read again later (y[1:].copy_(y[:-1])
+// on y = x[::3] smears y[0] along y). PyTorch's TensorIterator visits the
+// destination's dims with the smallest stride innermost (as
+// ElementwisePlan::coalesce does); along a row where both sides are
+// contiguous its vectorized loop loads and stores blocks of two 32-byte
+// vectors (64 bytes: 16 floats, 8 doubles) before going on element by
+// element for the tail; any other row goes element by element. This
+// reproduces that order (the AVX2 and default CPU builds; an AVX-512 build
+// of PyTorch moves 128-byte blocks). Same dtype only: views of one storage
+// share it.
+void copyIntoInOrder(const TensorObject& dst, const TensorObject& src);
 // A contiguous copy of `src` in `dtype` (or `src` itself when it already is one).
 Ref<TensorObject> contiguousAs(TensorState& state, const TensorObject& src, DType dtype);
 // `src` itself when it already has `dtype` (any strides), else a converted contiguous copy.

@@ -13,6 +13,9 @@ namespace tdsl {
 void checkNoInternalOverlapMeta(const TensorMeta& out);
 // Rejects `in` partially overlapping `out`; both views of ONE storage.
 void checkNoPartialOverlapInStorage(const TensorMeta& out, const TensorMeta& in);
+// PyTorch's assert_no_overlap for two different tensors of ONE storage:
+// rejects a full or partial overlap of dense views (too hard: allowed).
+void checkNoOverlapInStorage(const TensorMeta& out, const TensorMeta& in);
 // PyTorch's error for an input that shares memory with the written tensor.
 [[noreturn]] void throwInputOverlapsOutput();
 

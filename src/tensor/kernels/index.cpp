@@ -131,7 +131,8 @@ void indexUpdate(TensorState& s, TensorObject& self, const BoundArgs& a, bool ad
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   const TensorObject& index = tensorArg(a, 2);
   const TensorObject& source = tensorArg(a, 3);
-  checkNoPartialOverlap(self, source);
+  checkNoOverlap(self, index);  // PyTorch's assert_no_overlap: the very view is rejected too
+  checkNoOverlap(self, source);
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
   std::vector<int64_t> idx = checkedIndices(s, index, dim, size, add ? RangeError::InSelf : RangeError::IndexCopy);
   RowMover rows(self, source, dim);
@@ -183,12 +184,13 @@ void scatterInto(const TensorState& s, TensorObject& self, const BoundArgs& a, b
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   const TensorObject& index = tensorArg(a, 2);
   const Value& src = a[3];
+  checkNoOverlap(self, index);  // PyTorch's assert_no_overlap: the very view is rejected too
+  if (src.isTensor()) checkNoOverlap(self, *asTensor(src));
   char* base = self.dataPtr();
   withDType(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if (src.isTensor()) {
       const TensorObject& st = *asTensor(src);
-      checkNoPartialOverlap(self, st);
       // src is read at the index's positions (src may be larger than index).
       forEachScatterPosition(s, self, index, dim, [&](int64_t byteOff, int64_t flat) {
         int64_t rem = flat, soff = 0;
@@ -427,8 +429,9 @@ Value index_put(TensorState& s, const BoundArgs& a) {
 
 Value index_put_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  // PyTorch rejects values that share memory with self (assert_no_overlap),
-  // except on its masked_fill path: one value and a single bool mask.
+  // PyTorch rejects values and indices that share memory with self
+  // (assert_no_overlap), except on its masked_fill path: one value and a
+  // single bool mask.
   const TensorObject& values = tensorArg(a, 2);
   int tensorIndices = 0, boolIndices = 0;
   for (const Value& v : listItems(a[1])) {
@@ -437,7 +440,11 @@ Value index_put_(TensorState& s, const BoundArgs& a) {
     if (asTensor(v)->dtype() == DType::Bool) ++boolIndices;
   }
   bool maskedFill = !boolArg(a, 3) && values.numel() == 1 && tensorIndices == 1 && boolIndices == 1;
-  if (!maskedFill) checkNoOverlap(*asTensor(a[0]), values);
+  if (!maskedFill) {
+    checkNoOverlap(*asTensor(a[0]), values);
+    for (const Value& v : listItems(a[1]))
+      if (v.isTensor()) checkNoOverlap(*asTensor(a[0]), *asTensor(v));
+  }
   indexPutInto(s, *asTensor(a[0]), a);
   return a[0];
 }

@@ -754,11 +754,8 @@ Value copy_(TensorState& s, const BoundArgs& a) {
       self.strides() == src.strides() && self.dtype() == src.dtype())
     return a[0];  // copying a view onto itself (x[1:4] += 10 then setitem)
   checkNoPartialOverlap(self, src);
-  if (src.storage == self.storage) {
-    // Overlapping but "too hard" layouts: go through a temporary.
-    auto tmp = contiguousAs(s, src, src.dtype());
-    if (tmp.get() == &src) tmp = allocTensor(s, src.dtype(), src.sizes()), copyInto(*tmp, src);
-    copyInto(self, *tmp);
+  if (src.storage == self.storage && src.dtype() == self.dtype()) {
+    copyIntoInOrder(self, src);  // "too hard" layouts, in place as PyTorch (Note [Overlapping copy order])
   } else {
     copyInto(self, src);
   }

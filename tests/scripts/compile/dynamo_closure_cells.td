@@ -34,7 +34,8 @@ def escapes(x):
     y = y * 3
     return inner
 
-# After a break the cell existed before the graph: assigning it still breaks.
+# After a break the cell existed before the graph: assigning it is replayed
+# after the graph (Note [Side effects on pre-existing objects]); only print breaks.
 def after_break(x):
     y = x + 1
     print("break")

@@ -1,0 +1,3 @@
+import torch
+# Issue 10 item 20 (overlap): PyTorch's assert_no_overlap rejects an index that is self.
+x = torch.arange(6); x.scatter_(0, x, 5)
