@@ -6,6 +6,7 @@
 
 #include "ir/graph_executor.h"
 #include "ir/ir_printer.h"
+#include "ir/verifier.h"
 #include "opt/pipeline.h"
 #include "compile/runtime.h"
 #include "vm/interpreter.h"
@@ -21,12 +22,19 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
   if (backend.kind == Backend::Kind::Eager || backend.kind == Backend::Kind::Script) return result;
   opt::PipelineOptions po;
   po.interrupt.flag = interp.tensorState()->interrupt;  // Note [Interrupting passes]
-#ifdef NDEBUG
-  po.verify = false;  // DESIGN.md §2.3: the verifier runs after every pass in debug and test builds
-#endif
+  po.verify = po.verify || interp.options().verifyPasses;  // Note [Verification]
   std::ostringstream passLog;
   if (logs.passes) po.log = &passLog;
   const std::string header = "of " + context.function + " (" + backend.name() + " backend";
+  if (po.verify) {
+    // The pipeline's input: a failure here is the tracer's, not a pass's.
+    std::vector<std::string> problems = ir::verifyGraph(*g);
+    if (!problems.empty()) {
+      std::string msg = "internal error: the captured graph " + header + ") does not verify:";
+      for (const std::string& p : problems) msg += "\n  " + p;
+      throw InternalError(msg);
+    }
+  }
   try {
     // functionalize first on its own, so its result can be logged.
     opt::runPasses(*g, {"functionalize"}, po);
@@ -50,6 +58,8 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
           }
         }
     }
+  } catch (const opt::PassVerificationError& e) {  // Note [Verification]
+    throw InternalError("internal error: pass " + e.pass + " broke the graph " + header + "): " + e.message);
   } catch (const Error& e) {
     if (e.kind == ErrorKind::Interrupt) throw;  // Note [Interrupting passes]
     // Note [Pipeline failure]

@@ -18,7 +18,9 @@
 // A pass that cannot handle a graph (symbolic sizes needing new nodes)
 // throws tdsl::Error; the segment then runs its captured graph as it is
 // (still correct: it holds the original in-place ops) and the `optimized`
-// log says so.
+// log says so. A verification failure is not such a case: it is a bug in
+// the pass, reported as an internal error (Note [Verification] in
+// opt/pipeline.h).
 #pragma once
 
 #include <memory>

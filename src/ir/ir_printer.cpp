@@ -99,7 +99,9 @@ std::string shortestFloatText(double f) {
 
 std::string printMeta(const ValueMeta& m) {
   std::string s = std::string(dtypeShortName(m.dtype)) + "[" + joinSyms(m.sizes) + "]";
-  bool showStrides = !m.isContiguous();
+  // Exact strides, size-1 dims included (Note [Contiguity]): the text form
+  // must carry them for copies through it (copyGraph) to verify.
+  bool showStrides = m.strides != ValueMeta::contiguousStrides(m.sizes);
   bool showOffset = m.offset != SymInt(0);
   if (showStrides || showOffset) {
     s += "{";

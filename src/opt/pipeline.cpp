@@ -65,7 +65,13 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
     result.ran.push_back(name);
     // dce and cse keep a functional graph functional.
     functional = pass->producesFunctional || (functional && name != "reinplace");
-    if (options.verify) verifyOrThrow(g, VerifyOptions{functional, true}, "after " + name);
+    if (options.verify) {
+      try {
+        verifyOrThrow(g, VerifyOptions{functional, true}, "after " + name);
+      } catch (const Error& e) {
+        throw PassVerificationError(name, e.message);
+      }
+    }
     if (options.log) {
       std::string after = printGraph(g);
       *options.log << "after " << name << ":\n" << (after == before ? "(unchanged)\n" : after);

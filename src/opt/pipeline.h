@@ -10,16 +10,22 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "support/diagnostics.h"
 #include "ir/graph.h"
 #include "opt/pass_interrupt.h"
 #include "opt/reinplace.h"
 
 namespace tdsl::opt {
 
-// Note [Verification]: on in debug builds (and always in `tdsl opt` and the
-// IR tests, which set it explicitly); release builds skip it.
+// Note [Verification]: on by default in debug builds; in every build type
+// `tdsl opt`, the IR tests and `tdsl run --verify-passes` (or TDSL_VERIFY=1,
+// which ctest sets for the script tests and the conformance run) turn it on
+// explicitly. A graph the verifier rejects after a pass is a bug in that
+// pass: runPasses throws PassVerificationError, which torch.compile reports
+// as an internal error instead of falling back (Note [Pipeline failure]).
 #ifdef NDEBUG
 constexpr bool kVerifyPassesByDefault = false;
 #else
@@ -37,6 +43,14 @@ struct PipelineOptions {
   PassInterrupt interrupt;
 };
 
+// The verifier rejected the graph after pass `pass` (Note [Verification]).
+// An Error, so `tdsl opt` reports it like any other failure.
+struct PassVerificationError : Error {
+  PassVerificationError(std::string pass, const std::string& message)
+      : Error(ErrorKind::Value, message), pass(std::move(pass)) {}
+  std::string pass;
+};
+
 struct PipelineResult {
   ReinplaceReport reinplace;    // per-candidate decisions (empty when reinplace did not run)
   std::vector<std::string> ran; // pass names in order
@@ -47,7 +61,7 @@ const std::vector<std::string>& passNames();
 bool isKnownPass(const std::string& name);
 
 // Runs the named passes in the given order. Throws tdsl::Error for an
-// unknown pass name or a verification failure.
+// unknown pass name, PassVerificationError for a verification failure.
 PipelineResult runPasses(ir::Graph& g, const std::vector<std::string>& passes, const PipelineOptions& options);
 
 // The default pipeline (functionalize, reinplace unless disabled, dce, cse).

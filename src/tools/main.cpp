@@ -54,6 +54,9 @@ const char* kUsage =
     "  --no-reinplace       skip the reinplacing pass (per function:\n"
     "                       torch.compile(fn, options={\"reinplace\": False}))\n"
     "  --dis                print the bytecode before running\n"
+    "  --verify-passes      verify the graph after every torch.compile pass (an\n"
+    "                       internal error names the pass that broke it); also\n"
+    "                       TDSL_VERIFY=1\n"
     "\n"
     "  --version            print the version\n"
     "  --help               print this help\n"
@@ -97,6 +100,7 @@ int usageError(const std::string& msg) {
 int runCommand(int argc, char** argv) {
   tdsl::InterpreterOptions opts;
   if (const char* logs = std::getenv("TDSL_LOGS")) opts.logs = logs;
+  if (const char* verify = std::getenv("TDSL_VERIFY")) opts.verifyPasses = *verify && std::string(verify) != "0";
   int i = 0;
   std::string file;
   for (; i < argc; ++i) {
@@ -112,6 +116,7 @@ int runCommand(int argc, char** argv) {
     else if (a == "--stats") opts.stats = true;
     else if (a == "--no-reinplace") opts.reinplace = false;
     else if (a == "--dis") opts.disassemble = true;
+    else if (a == "--verify-passes") opts.verifyPasses = true;
     else if (is("--backend")) opts.backend = value("--backend");
     else if (is("--stats-json")) opts.statsJson = value("--stats-json");
     else if (is("--log")) opts.logs = value("--log");

@@ -37,6 +37,7 @@ struct InterpreterOptions {
   std::string logs;              // --log CATS (comma separated), also TDSL_LOGS
   bool reinplace = true;         // --no-reinplace clears it
   bool disassemble = false;      // --dis: print the bytecode before running
+  bool verifyPasses = false;     // --verify-passes, also TDSL_VERIFY=1 (Note [Verification] in opt/pipeline.h)
 };
 
 // Raised by sys.exit(n): unwinds every script frame; the CLI exits with `status`.
