@@ -16,7 +16,8 @@
 
 namespace tdsl {
 
-struct Tracer::Exit {
+// Note [Stopping a resumed function] (vm.h).
+struct Tracer::Exit : ResumeStop {
   bool isReturn = false;
   // Raised inside an instruction (by the interceptor), which may already have
   // changed registers (CALLMETHOD replaces the receiver by the callee): the
@@ -95,13 +96,12 @@ Tracer::Tracer(CompileRuntime& rt, const TraceRequest& request)
 
 Tracer::~Tracer() = default;
 
-bool Tracer::atTracedFrame() const { return rt_.interp.vm().frames().size() == depth0_ + 1; }
+bool Tracer::atTracedFrame() const { return rt_.interp.vm().frameDepth() == depth0_ + 1; }
 
 uint32_t Tracer::currentOrigPc() const {
-  const Frame& f = rt_.interp.vm().frames().back();
-  auto copyPc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   const InstrumentedCode* ic = rt_.instrumentationOf(f.code);
-  return ic ? ic->origPc[copyPc] : copyPc;
+  return ic ? ic->origPc[f.pc] : f.pc;
 }
 
 void Tracer::graphBreak(std::string reason) {
@@ -427,7 +427,7 @@ Value Tracer::onMethod(const CallArgs& a) {
 
 Value Tracer::onGetGlobal(const CallArgs& a) {
   const Value& v = a[0];
-  const Frame& f = rt_.interp.vm().frames().back();
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   Source src;
   src.kind = Source::Kind::Global;
   src.globals = f.fn->globals;
@@ -447,7 +447,7 @@ Value Tracer::onGetGlobal(const CallArgs& a) {
 
 Value Tracer::onSetGlobal(const CallArgs& a) {
   const Value& v = a[0];
-  const Frame& f = rt_.interp.vm().frames().back();
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   auto slot = static_cast<uint32_t>(a[1].asInt());
   if (!v.isTensor()) graphBreak("assignment of a Python value to global '" + f.fn->globals->names[slot] + "'");
   for (const GlobalWriteRecord& w : globalWrites_)
@@ -772,7 +772,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     if (!req_.regs[r].isTensor()) entrySnapshots_.emplace_back(r, snapshotGuardValue(req_.regs[r]));
   }
   VM& vm = rt_.interp.vm();
-  depth0_ = vm.frames().size();
+  depth0_ = vm.frameDepth();
   const InstrumentedCode& ic = rt_.instrumented(req_.fn->code);
   auto traceFn = makeRef<FunctionObject>(ic.code, req_.fn->globals);
   traceFn->defaults = req_.fn->defaults;
@@ -788,32 +788,21 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   };
   Exit exit;
   bool exited = false;
-  std::vector<Value> exitRegs;
-  uint32_t exitPc = 0;
-  bool nested = false;
+  FrameSnapshot stopped;
   try {
-    vm.resume(traceFn, regs, ic.newPc[req_.entryPc]);
+    vm.resumeStoppable(traceFn, regs, ic.newPc[req_.entryPc], &stopped);
     TDSL_ASSERT(!"the instrumented code returned without its return hook");
   } catch (Exit& e) {
     exit = std::move(e);
     exited = true;
-    auto& frames = vm.frames();
-    TDSL_ASSERT(frames.size() > depth0_);
-    Frame& tf = frames[depth0_];
-    auto copyPc = static_cast<uint32_t>(tf.pc - tf.code->code.data()) - 1;
-    exitPc = ic.origPc[copyPc];
-    nested = frames.size() > depth0_ + 1;
-    exitRegs.assign(tf.base, tf.base + code_.nregs);
-    while (frames.size() > depth0_) {  // what VM::popFrame does
-      Frame& f = frames.back();
-      for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
-      frames.pop_back();
-    }
   } catch (...) {
     restoreGlobals();
     throw;
   }
-  TDSL_ASSERT(exited);
+  TDSL_ASSERT(exited && stopped.registers.size() >= static_cast<size_t>(code_.nregs));
+  const uint32_t exitPc = ic.origPc[stopped.pc];
+  const bool nested = stopped.nested;
+  const std::vector<Value>& exitRegs = stopped.registers;
   if (nested || exit.midInstruction) {
     restoreGlobals();
     *retracePc = exitPc;

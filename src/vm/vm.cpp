@@ -328,6 +328,33 @@ Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& regist
   return result;
 }
 
+Value VM::resumeStoppable(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc,
+                          FrameSnapshot* stopped) {
+  const size_t depth = frames_.size();
+  try {
+    return resume(fn, registers, pc);
+  } catch (ResumeStop&) {
+    TDSL_ASSERT(frames_.size() > depth);
+    const Frame& f = frames_[depth];
+    stopped->pc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+    stopped->registers.assign(f.base, f.base + f.code->nregs);
+    stopped->nested = frames_.size() > depth + 1;
+    while (frames_.size() > depth) popFrame();
+    throw;
+  }
+}
+
+CallerFrame VM::callerFrame() const {
+  TDSL_ASSERT(!frames_.empty());
+  const Frame& f = frames_.back();
+  return CallerFrame{f.fn, f.code, static_cast<uint32_t>(f.pc - f.code->code.data()) - 1, f.base};
+}
+
+void VM::setCallerRegister(int r, Value v) {
+  TDSL_ASSERT(!frames_.empty() && r >= 0 && r < frames_.back().code->nregs);
+  frames_.back().base[r] = std::move(v);
+}
+
 // ---------------------------------------------------------------------------
 // Modules
 
