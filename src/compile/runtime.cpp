@@ -1,4 +1,4 @@
-// CompileRuntime (compile_runtime.h): caches of instrumented and step code,
+// CompileRuntime (runtime.h): caches of instrumented and step code,
 // the hook natives of Note [Instrumented trace code], builtin classification.
 #include "compile/runtime.h"
 
@@ -129,8 +129,7 @@ void reportCompileStats(Interpreter& interp) {
 }
 
 CompileRuntime& compileRuntime(Interpreter& interp) {
-  if (!interp.compileState) interp.compileState = std::make_shared<CompileRuntime>(interp);
-  return *static_cast<CompileRuntime*>(interp.compileState.get());
+  return interp.extension<CompileRuntime>();
 }
 
 }  // namespace tdsl

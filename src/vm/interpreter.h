@@ -15,6 +15,10 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <typeindex>
+#include <typeinfo>
+#include <utility>
 #include <vector>
 
 #include "support/diagnostics.h"
@@ -26,6 +30,17 @@
 namespace tdsl {
 
 class VM;
+
+// Note [Interpreter extensions]
+// A layer above the VM (torch.compile) keeps its per-interpreter state in an
+// extension: a class derived from InterpreterExtension and constructible from
+// the Interpreter, made on first use by Interpreter::extension<T>() and
+// destroyed with the interpreter after its VM, so it must not use the VM when
+// destroyed. Only code that can name T reaches its state.
+class InterpreterExtension {
+ public:
+  virtual ~InterpreterExtension() = default;
+};
 
 // Command-line switches and host settings. The compile layer reads the
 // torch.compile related ones (eager, backend, stats, logs, reinplace).
@@ -95,13 +110,23 @@ class Interpreter {
 
   VM& vm() { return *vm_; }  // internals, for the VM's own files and the tracer
 
-  // Hook for torch.compile (src/compile/runtime.h): its per-interpreter
-  // state, created on first use by compileRuntime(interp). It holds plain
-  // values only and does not use the VM when destroyed.
-  std::shared_ptr<void> compileState;
+  // The extension of type T, made on first use (Note [Interpreter extensions]).
+  template <class T>
+  T& extension() {
+    static_assert(std::is_base_of_v<InterpreterExtension, T>);
+    const std::type_index key(typeid(T));
+    for (auto& [k, e] : extensions_)
+      if (k == key) return static_cast<T&>(*e);
+    auto made = std::make_unique<T>(*this);
+    T& ref = *made;
+    extensions_.emplace_back(key, std::move(made));
+    return ref;
+  }
 
  private:
   friend class VM;
+  // Declared first, destroyed after the VM (Note [Interpreter extensions]).
+  std::vector<std::pair<std::type_index, std::unique_ptr<InterpreterExtension>>> extensions_;
   InterpreterOptions options_;
   std::atomic<bool> interrupt_{false};
   // Asks the dispatch loop to stop at its next safe point (VM::safePoint):

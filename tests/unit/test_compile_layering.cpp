@@ -1,10 +1,12 @@
 // The seams between the VM and the layers above it (issue 11): the VM hands
 // a resumed frame back to a native that stops it (Note [Stopping a resumed
-// function]).
+// function]), and layers keep per-interpreter state in extensions (Note
+// [Interpreter extensions]).
 #include <catch2/catch.hpp>
 
 #include <string>
 
+#include "compile/runtime.h"
 #include "test_support.h"
 #include "vm/interpreter.h"
 #include "vm/opcodes.h"
@@ -17,6 +19,25 @@ namespace {
 std::string reprOf(Interpreter& I, const std::string& src) { return I.repr(I.runSource("test.td", src)); }
 
 }  // namespace
+
+namespace {
+
+struct Counter : InterpreterExtension {
+  explicit Counter(Interpreter&) {}
+  int n = 0;
+};
+
+}  // namespace
+
+TEST_CASE("layers: an extension is made once per interpreter and shared by nobody else", "[layers]") {
+  Interpreter a, b;
+  ++a.extension<Counter>().n;
+  ++a.extension<Counter>().n;
+  CHECK(a.extension<Counter>().n == 2);
+  CHECK(b.extension<Counter>().n == 0);
+  CHECK(&compileRuntime(a) == &compileRuntime(a));
+  CHECK(&compileRuntime(a) != &compileRuntime(b));
+}
 
 namespace {
 
