@@ -103,11 +103,6 @@ CompileRuntime::BuiltinKind CompileRuntime::builtinKind(const Object* native) co
 
 bool CompileRuntime::isBuiltin(const Object* native) const { return builtins_.count(native) != 0; }
 
-// Note [Linking the torch.compile natives]: the torch module (tdsl_tensor)
-// refers to these, but static libraries are scanned in order; this table, in
-// an object the CLI always links (reportCompileStats), pulls them in.
-__attribute__((used)) const NativeFn kCompileNatives[] = {&torchCompileNative, &tdslExplainNative};
-
 void reportCompileStats(Interpreter& interp) {
   const InterpreterOptions& o = interp.options();
   if (!o.stats && o.statsJson.empty()) return;

@@ -30,6 +30,7 @@
 namespace tdsl {
 
 class VM;
+struct TensorBridge;
 
 // Note [Interpreter extensions]
 // A layer above the VM (torch.compile) keeps its per-interpreter state in an
@@ -105,6 +106,14 @@ class Interpreter {
   void flushStdout();
 
   TensorState* tensorState() { return tensorState_.get(); }
+  // The tensor layer's entry points (Note [Tensor bridge] in
+  // vm/tensor_bridge.h), installed with the torch module (vm/torch/install.h).
+  const TensorBridge& tensorBridge() const {
+    TDSL_ASSERT(tensorBridge_ != nullptr);  // a tensor reached an interpreter without the tensor layer
+    return *tensorBridge_;
+  }
+  bool hasTensorBridge() const { return tensorBridge_ != nullptr; }
+  void setTensorBridge(const TensorBridge& bridge) { tensorBridge_ = &bridge; }
   const InterpreterOptions& options() const { return options_; }
   InterpreterOptions& options() { return options_; }
 
@@ -134,6 +143,7 @@ class Interpreter {
   // polls this one flag, so collection costs nothing until it is due.
   std::atomic<bool> safePoint_{false};
   TensorStatePtr tensorState_;
+  const TensorBridge* tensorBridge_ = nullptr;
   std::unique_ptr<VM> vm_;
 };
 

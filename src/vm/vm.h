@@ -90,6 +90,13 @@ class VM {
   Ref<GlobalsTable> newGlobals(const std::string& moduleName);
   Value importModule(const std::string& dottedName);
   void addBuiltin(const std::string& name, Value v);
+  // A module made by `make` on its first import; every name in `names`
+  // imports the one module object (torch and tdsl). Extensions registered
+  // for any of the names add to the module as it is made (torch.compile).
+  using ModuleFactory = Value (*)(Interpreter& interp);
+  using ModuleExtension = void (*)(Interpreter& interp, ModuleObject& module);
+  void addNativeModule(std::vector<std::string> names, ModuleFactory make);
+  void extendNativeModule(const std::string& name, ModuleExtension extend);
   const std::vector<std::pair<std::string, Value>>& builtins() const { return builtins_; }
   Value builtin(const std::string& name) const;
 
@@ -147,6 +154,14 @@ class VM {
   std::vector<std::pair<std::string, Value>> builtins_;
   std::unordered_map<std::string, size_t> builtinIndex_;
   std::unordered_map<std::string, Value> modules_;
+  struct NativeModule {
+    std::vector<std::string> names;
+    ModuleFactory make;
+    std::vector<ModuleExtension> extensions;
+  };
+  std::vector<NativeModule> nativeModules_;
+  NativeModule* findNativeModule(const std::string& name);
+  Value makeNativeModule(NativeModule& def);
   std::vector<Ref<GlobalsTable>> globalsTables_;  // every table newGlobals made (roots until teardown: Note [Global cycles])
   std::vector<Frame> frames_;
   Value* stack_ = nullptr;

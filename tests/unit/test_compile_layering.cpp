@@ -1,15 +1,19 @@
-// The seams between the VM and the layers above it (issue 11): the VM hands
-// a resumed frame back to a native that stops it (Note [Stopping a resumed
+// The seams between the VM and the layers above it (issue 11): each layer
+// installs itself into an Interpreter (api/standard.h), the VM hands a
+// resumed frame back to a native that stops it (Note [Stopping a resumed
 // function]), and layers keep per-interpreter state in extensions (Note
 // [Interpreter extensions]).
 #include <catch2/catch.hpp>
 
 #include <string>
 
+#include "api/standard.h"
+#include "compile/install.h"
 #include "compile/runtime.h"
 #include "test_support.h"
 #include "vm/interpreter.h"
 #include "vm/opcodes.h"
+#include "vm/torch/install.h"
 #include "vm/vm.h"
 
 using namespace tdsl;
@@ -19,6 +23,36 @@ namespace {
 std::string reprOf(Interpreter& I, const std::string& src) { return I.repr(I.runSource("test.td", src)); }
 
 }  // namespace
+
+TEST_CASE("layers: a bare interpreter runs Python and has no torch module", "[layers]") {
+  Interpreter I;
+  CHECK(reprOf(I, "sorted([3, 1, 2])") == "[1, 2, 3]");
+  CHECK(errorOf([&] { I.runSource("test.td", "import torch"); }) == "No module named 'torch'");
+  CHECK(errorOf([&] { I.runSource("test.td", "import tdsl"); }) == "No module named 'tdsl'");
+  CHECK(!I.hasTensorBridge());
+}
+
+TEST_CASE("layers: the torch module alone has no torch.compile", "[layers]") {
+  Interpreter I;
+  installTorchModule(I);
+  CHECK(I.hasTensorBridge());
+  CHECK(reprOf(I, "import torch\nimport tdsl\nx = torch.ones(3) * 2\n(x.sum().item(), len(x), tdsl is torch)") ==
+        "(6.0, 3, True)");
+  CHECK(errorOf([&] { I.runSource("test.td", "import torch\ntorch.compile"); }) ==
+        "module 'torch' has no attribute 'compile'");
+}
+
+TEST_CASE("layers: installTorchCompile adds torch.compile and tdsl.explain to the torch module", "[layers]") {
+  Interpreter I;
+  installTorchModule(I);
+  installTorchCompile(I);
+  CHECK(reprOf(I, "import torch\nimport tdsl\n(torch.compile, tdsl.explain, torch.compile is tdsl.compile)") ==
+        "(<built-in function compile>, <built-in function explain>, True)");
+  CHECK(reprOf(I, "import torch\ndef f(x):\n    return x + 1\ntorch.compile(f)(torch.zeros(2)).tolist()") ==
+        "[1.0, 1.0]");
+  StandardInterpreter S;
+  CHECK(reprOf(S, "import torch\ntorch.compile(lambda x: x * 3)(torch.ones(1)).item()") == "3.0");
+}
 
 namespace {
 

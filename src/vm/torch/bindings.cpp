@@ -1,4 +1,4 @@
-// tensor_bridge.h for everything but indexing and the torch module:
+// The tensor bridge (vm/tensor_bridge.h) for everything but indexing:
 // operators, attributes and methods, truth/len/iteration, repr.
 //
 // Method calls resolve the name once through a constant hash map
@@ -22,15 +22,6 @@
 #include "vm/value_ops.h"
 
 namespace tdsl {
-
-// Note [Tensor state lives with the bridge]
-// makeTensorState() is the one tensor-layer symbol the Interpreter always
-// references, so defining it here guarantees this object (and with it every
-// tensor_bridge.h definition) is linked from the static library, whatever
-// else the VM happens to reference.
-TensorStatePtr makeTensorState() { return TensorStatePtr(new TensorState()); }
-void destroyTensorState(TensorState* s) { delete s; }
-void attachInterruptFlag(TensorState& state, std::atomic<bool>& flag) { state.interrupt = &flag; }
 
 TensorState& stateOf(Interpreter& interp) {
   TensorState* s = interp.tensorState();
@@ -242,7 +233,7 @@ bool isNumberValue(const Value& v) { return v.isBool() || v.isInt() || v.isFloat
 
 }  // namespace
 
-Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
+Value bridge::binary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
   TensorState& state = stateOf(interp);
   const bool aT = a.isTensor(), bT = b.isTensor();
   if ((!aT && !isNumberValue(a)) || (!bT && !isNumberValue(b)) || !operatorOp(op)) unsupportedOperands(op, a, b);
@@ -295,7 +286,7 @@ Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value
   unsupportedOperands(op, a, b);
 }
 
-Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
+Value bridge::unary(Interpreter& interp, UnaryOp op, const Value& a) {
   TensorState& state = stateOf(interp);
   switch (op) {
     case UnaryOp::Neg: return callOp(state, "neg", {a});
@@ -309,7 +300,7 @@ Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
   return a;
 }
 
-Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view name) {
+Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view name) {
   const TensorObject& t = self_(self);
   if (name == "shape") return makeSize(t.sizes().vec());
   if (name == "dtype") return Value::dtype(t.dtype());
@@ -332,7 +323,7 @@ Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view nam
   return Value(makeRef<BoundMethodObject>(self, makeNative(std::string(name), methodTrampoline, &it->second)));
 }
 
-Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
+Value bridge::callMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
   const auto& table = methodTable();
   auto it = table.find(name);
   if (it != table.end()) return callEntry(interp, it->second, self, call);
@@ -340,7 +331,7 @@ Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view 
   noAttribute(name);
 }
 
-bool tensorTruth(Interpreter& interp, const Value& self) {
+bool bridge::truth(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
   int64_t n = t.numel();
   if (n == 0) throw Error(ErrorKind::Runtime, "Boolean value of Tensor with no values is ambiguous");
@@ -349,19 +340,19 @@ bool tensorTruth(Interpreter& interp, const Value& self) {
   return v.isBool() ? v.asBool() : v.isInt() ? v.asInt() != 0 : v.asFloat() != 0.0;
 }
 
-int64_t tensorLength(Interpreter& interp, const Value& self) {
+int64_t bridge::length(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
   if (t.dim() == 0) throw Error(ErrorKind::Type, "len() of a 0-d tensor");
   return t.sizes()[0];
 }
 
-Value tensorIterItem(Interpreter& interp, const Value& self, int64_t i) {
+Value bridge::iterItem(Interpreter& interp, const Value& self, int64_t i) {
   const TensorObject& t = self_(self);
   if (t.dim() == 0) throw Error(ErrorKind::Type, "iteration over a 0-d tensor");
   return callOp(stateOf(interp), "select", {self, Value::integer(0), Value::integer(i)});
 }
 
-std::string tensorRepr(const Value& self) {
+std::string bridge::repr(Interpreter&, const Value& self) {
   const TensorObject& t = self_(self);
   if (t.isMeta()) {
     std::string s = "tensor(..., device='meta', size=(";
