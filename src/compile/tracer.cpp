@@ -12,6 +12,7 @@
 #include "vm/objects.h"
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
+#include "vm/torch/tensor_members.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -40,34 +41,12 @@ bool isMutatingMethod(std::string_view name) {
   return false;
 }
 
-// Tensor methods whose result is a Python value computed from the data.
-bool isDataReadingMethod(std::string_view name) {
-  static const char* const names[] = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__",
-                                      "__index__", "data_ptr", "backward"};
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
-// Tensor attributes and methods whose Python result depends on sizes.
-bool isSizeRead(std::string_view name) {
-  static const char* const names[] = {"shape", "size", "numel", "stride", "storage_offset", "nelement",
-                                      "__len__", "is_contiguous"};
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
-// Note [Metadata reads]: what a tensor attribute or method that is not an op
-// reveals about the tensor.
-TensorGuard::Check metadataReadBy(std::string_view name) {
-  if (isSizeRead(name)) return TensorGuard::Check::Full;
-  static const char* const rank[] = {"ndim", "dim", "ndimension"};
-  for (const char* n : rank)
-    if (name == n) return TensorGuard::Check::Rank;
-  static const char* const dtype[] = {"dtype", "is_floating_point", "is_complex", "element_size", "type", "is_signed"};
-  for (const char* n : dtype)
-    if (name == n) return TensorGuard::Check::DType;
+// Note [Metadata reads]: the guard a tensor attribute or method that is not
+// an op needs, from its flags (Note [Tensor member reads]).
+TensorGuard::Check metadataReadBy(uint8_t reads) {
+  if (reads & kReadsSizes) return TensorGuard::Check::Full;
+  if (reads & kReadsRank) return TensorGuard::Check::Rank;
+  if (reads & kReadsDType) return TensorGuard::Check::DType;
   return TensorGuard::Check::IsTensor;
 }
 
@@ -398,10 +377,11 @@ Value Tracer::onMethod(const CallArgs& a) {
   const Value& self = a[0];
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
   if (self.isTensor()) {
-    if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
-    if (isSizeRead(name)) readsSizes_ = true;
-    if (name == "storage_offset") offsetRead_ = true;
-    noteMetadataRead(self, metadataReadBy(name));
+    const uint8_t reads = tensorMemberReads(name);
+    if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
+    if (reads & kReadsSizes) readsSizes_ = true;
+    if (reads & kReadsOffset) offsetRead_ = true;
+    noteMetadataRead(self, metadataReadBy(reads));
     return Value();
   }
   if (self.isObj(ObjKind::Module)) {
@@ -464,9 +444,10 @@ Value Tracer::onTruth(const CallArgs& a) {
 }
 
 Value Tracer::onAttr(const CallArgs& a) {
-  const std::string& name = a[1].as<StrObject>()->str;
-  if (a[0].isTensor() && isSizeRead(name)) readsSizes_ = true;
-  noteMetadataRead(a[0], metadataReadBy(name));
+  if (!a[0].isTensor()) return Value();
+  const uint8_t reads = tensorMemberReads(a[1].as<StrObject>()->str);
+  if (reads & kReadsSizes) readsSizes_ = true;
+  noteMetadataRead(a[0], metadataReadBy(reads));
   return Value();
 }
 

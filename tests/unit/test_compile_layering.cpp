@@ -1,8 +1,9 @@
 // The seams between the VM and the layers above it (issue 11): each layer
 // installs itself into an Interpreter (api/standard.h), the VM hands a
 // resumed frame back to a native that stops it (Note [Stopping a resumed
-// function]), and layers keep per-interpreter state in extensions (Note
-// [Interpreter extensions]).
+// function]), layers keep per-interpreter state in extensions (Note
+// [Interpreter extensions]), and the tracer reads what a Tensor member
+// reveals from the method table (Note [Tensor member reads]).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -14,6 +15,7 @@
 #include "vm/interpreter.h"
 #include "vm/opcodes.h"
 #include "vm/torch/install.h"
+#include "vm/torch/tensor_members.h"
 #include "vm/vm.h"
 
 using namespace tdsl;
@@ -130,4 +132,28 @@ TEST_CASE("vm: a native stops a resumed function and gets its frame back", "[lay
   CHECK(I.repr(n.registers[0]) == "1");
   // The VM is usable afterwards: no frame of the stopped runs is left.
   CHECK(reprOf(I, "[x * 2 for x in range(3)]") == "[0, 2, 4]");
+}
+
+TEST_CASE("tensor members: the method table says what each member reads", "[layers][tracer]") {
+  for (const char* data : {"item", "tolist", "data_ptr"}) CHECK(tensorMemberReads(data) == kReadsData);
+  for (const char* sizes : {"shape", "size", "stride", "numel", "nelement", "is_contiguous"})
+    CHECK(tensorMemberReads(sizes) == kReadsSizes);
+  CHECK(tensorMemberReads("storage_offset") == (kReadsSizes | kReadsOffset));
+  for (const char* rank : {"ndim", "dim", "ndimension"}) CHECK(tensorMemberReads(rank) == kReadsRank);
+  for (const char* dtype : {"dtype", "is_floating_point", "element_size"}) CHECK(tensorMemberReads(dtype) == kReadsDType);
+  // Ops are traced, conversions and views read nothing; unknown names are not members.
+  for (const char* none : {"add", "add_", "view", "float", "view_as", "T", "numpy", "backward"})
+    CHECK(tensorMemberReads(none) == kReadsNothing);
+}
+
+TEST_CASE("tensor members: every member with flags is one a tensor has", "[layers][tracer]") {
+  StandardInterpreter I;
+  I.runSource("test.td", "import torch\nx = torch.zeros(2, 3)\n");
+  for (const char* name : {"item", "tolist", "data_ptr", "shape", "size", "stride", "numel", "nelement",
+                           "is_contiguous", "storage_offset", "ndim", "dim", "ndimension", "dtype",
+                           "is_floating_point", "element_size"}) {
+    INFO(name);
+    CHECK(tensorMemberReads(name) != kReadsNothing);
+    CHECK(errorOf([&] { I.runSource("test.td", std::string("x.") + name); }) == "<no error>");
+  }
 }

@@ -19,6 +19,7 @@
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
+#include "vm/torch/tensor_members.h"
 #include "vm/value_ops.h"
 
 namespace tdsl {
@@ -138,6 +139,7 @@ Value mTypeAs(Interpreter& interp, const Value& self, const CallArgs& call) {
 struct MethodEntry {
   MethodFn fn = nullptr;                    // a non-op method, or
   const ir::OverloadSet* ops = nullptr;     // the op table's overloads
+  uint8_t reads = kReadsNothing;            // Note [Tensor member reads]
 };
 
 // FNV-1a: method names are short; cheaper than the default string hash.
@@ -155,14 +157,25 @@ const MethodMap& methodTable() {
     MethodMap t;
     for (const ir::OverloadSet& set : ir::opTable().overloadSets())
       if (set.anyMethod) t[set.name].ops = &set;
-    const std::pair<const char*, MethodFn> plain[] = {
-        {"item", mItem}, {"tolist", mTolist}, {"numel", mNumel}, {"nelement", mNumel}, {"dim", mDim},
-        {"ndimension", mDim}, {"size", mSize}, {"stride", mStride}, {"storage_offset", mStorageOffset},
-        {"is_contiguous", mIsContiguous}, {"is_floating_point", mIsFloatingPoint}, {"data_ptr", mDataPtr},
-        {"element_size", mElementSize}, {"float", mFloat}, {"double", mDouble}, {"long", mLong}, {"int", mInt},
-        {"bool", mBool}, {"view_as", mViewAs}, {"reshape_as", mReshapeAs}, {"type_as", mTypeAs},
+    constexpr uint8_t kSizes = kReadsSizes, kOffset = kReadsSizes | kReadsOffset;
+    const struct {
+      const char* name;
+      MethodFn fn;
+      uint8_t reads;
+    } plain[] = {
+        {"item", mItem, kReadsData}, {"tolist", mTolist, kReadsData}, {"numel", mNumel, kSizes},
+        {"nelement", mNumel, kSizes}, {"dim", mDim, kReadsRank}, {"ndimension", mDim, kReadsRank},
+        {"size", mSize, kSizes}, {"stride", mStride, kSizes}, {"storage_offset", mStorageOffset, kOffset},
+        {"is_contiguous", mIsContiguous, kSizes}, {"is_floating_point", mIsFloatingPoint, kReadsDType},
+        {"data_ptr", mDataPtr, kReadsData}, {"element_size", mElementSize, kReadsDType},
+        {"float", mFloat, kReadsNothing}, {"double", mDouble, kReadsNothing}, {"long", mLong, kReadsNothing},
+        {"int", mInt, kReadsNothing}, {"bool", mBool, kReadsNothing}, {"view_as", mViewAs, kReadsNothing},
+        {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
     };
-    for (const auto& [name, fn] : plain) t[name].fn = fn;
+    for (const auto& m : plain) {
+      t[m.name].fn = m.fn;
+      t[m.name].reads = m.reads;
+    }
     return t;
   }();
   return table;
@@ -298,6 +311,25 @@ Value bridge::unary(Interpreter& interp, UnaryOp op, const Value& a) {
       return callOp(state, "bitwise_not", {a});
   }
   return a;
+}
+
+namespace {
+
+// The attributes bridge::getAttr answers itself, with Note [Tensor member reads].
+constexpr std::pair<std::string_view, uint8_t> kAttributeReads[] = {
+    {"shape", kReadsSizes},   {"dtype", kReadsDType},           {"ndim", kReadsRank},
+    {"is_meta", kReadsNothing}, {"requires_grad", kReadsNothing}, {"grad", kReadsNothing},
+    {"data", kReadsNothing},  {"T", kReadsNothing},             {"mT", kReadsNothing},
+};
+
+}  // namespace
+
+uint8_t tensorMemberReads(std::string_view name) {
+  for (const auto& [attr, reads] : kAttributeReads)
+    if (attr == name) return reads;
+  const auto& table = methodTable();
+  auto it = table.find(name);
+  return it == table.end() ? kReadsNothing : it->second.reads;
 }
 
 Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view name) {
