@@ -1,4 +1,4 @@
-// Backends and the GraphModule object (compile_backends.h).
+// Backends and the GraphModule object (backends.h).
 #include "compile/backends.h"
 
 #include <map>
@@ -185,46 +185,53 @@ Value makeGraphModule(Interpreter& interp, const ir::Graph& g) {
   return Value(gm);
 }
 
-CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
-                           const std::vector<Value>& exampleInputs) {
+namespace {
+
+// A script backend: backend(gm, example_inputs) returns the callable each call runs.
+CompiledGraph compileWithScript(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                                const std::vector<Value>& exampleInputs) {
+  const std::string name = backendName(interp, backend.fn);
+  if (!isCallable(backend.fn))
+    throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nTypeError: '" + interp.typeName(backend.fn) +
+                                        "' object is not callable");
+  Value gm = makeGraphModule(interp, graph);
+  Value fn = interp.call(backend.fn, {gm, makeList(exampleInputs)});
+  if (!isCallable(fn))
+    throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nAssertionError: compiler_fn did not return callable");
+  // The segment holds `fn` (CompiledGraph::callable), the runner only uses it.
+  // Note [Backend results]: what it returns is checked before any of it is used.
+  const size_t nOutputs = graph.outputs().size();
+  auto run = [name, nOutputs](Interpreter& I, const Value& callable, const std::vector<Value>& in) {
+    Value r = I.call(callable, CallArgs{in.data(), in.size(), nullptr, 0});
+    std::vector<Value> outs = r.isObj(ObjKind::Tuple)  ? r.as<TupleObject>()->items
+                              : r.isObj(ObjKind::List) ? r.as<ListObject>()->items
+                                                       : std::vector<Value>{r};
+    if (outs.size() != nOutputs)
+      throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the callable returned by backend '{}' gave {} "
+                                                  "output{} for a graph with {} output{}",
+                                                  name, outs.size(), outs.size() == 1 ? "" : "s", nOutputs,
+                                                  nOutputs == 1 ? "" : "s"));
+    for (size_t i = 0; i < outs.size(); ++i)
+      if (!outs[i].isTensor() || asTensor(outs[i])->isMeta())
+        throw Error(ErrorKind::Type, fmt::format("torch.compile: output {} of the callable returned by backend "
+                                                 "'{}' is a '{}', expected a tensor",
+                                                 i, name, I.typeName(outs[i])));
+    return outs;
+  };
+  return CompiledGraph(run, std::move(fn));
+}
+
+}  // namespace
+
+CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                             const std::vector<Value>& exampleInputs, const SegmentContext& context) {
   switch (backend.kind) {
-    case Backend::Kind::Eager:
-    case Backend::Kind::AotEager:
     case Backend::Kind::Tdsl:
-      // Issue 5: the pipeline and the prepared executor live in compile_pipeline.cpp.
-      return compileSegment(interp, backend, graph, exampleInputs, SegmentContext{graph.name(), {}});
-    case Backend::Kind::Script: {
-      const std::string name = backendName(interp, backend.fn);
-      if (!isCallable(backend.fn))
-        throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nTypeError: '" + interp.typeName(backend.fn) +
-                                            "' object is not callable");
-      Value gm = makeGraphModule(interp, graph);
-      Value fn = interp.call(backend.fn, {gm, makeList(exampleInputs)});
-      if (!isCallable(fn))
-        throw Error(ErrorKind::Runtime, "backend='" + name + "' raised:\nAssertionError: compiler_fn did not return callable");
-      // The segment holds `fn` (CompiledGraph::callable), the runner only uses it.
-      // Note [Backend results]: what it returns is checked before any of it is used.
-      const size_t nOutputs = graph.outputs().size();
-      auto run = [name, nOutputs](Interpreter& I, const Value& callable, const std::vector<Value>& in) {
-        Value r = I.call(callable, CallArgs{in.data(), in.size(), nullptr, 0});
-        std::vector<Value> outs = r.isObj(ObjKind::Tuple)  ? r.as<TupleObject>()->items
-                                  : r.isObj(ObjKind::List) ? r.as<ListObject>()->items
-                                                           : std::vector<Value>{r};
-        if (outs.size() != nOutputs)
-          throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the callable returned by backend '{}' gave {} "
-                                                      "output{} for a graph with {} output{}",
-                                                      name, outs.size(), outs.size() == 1 ? "" : "s", nOutputs,
-                                                      nOutputs == 1 ? "" : "s"));
-        for (size_t i = 0; i < outs.size(); ++i)
-          if (!outs[i].isTensor() || asTensor(outs[i])->isMeta())
-            throw Error(ErrorKind::Type, fmt::format("torch.compile: output {} of the callable returned by backend "
-                                                     "'{}' is a '{}', expected a tensor",
-                                                     i, name, I.typeName(outs[i])));
-        return outs;
-      };
-      return CompiledGraph(run, std::move(fn));
-    }
+    case Backend::Kind::AotEager:
+    case Backend::Kind::Eager: return compileWithPipeline(interp, backend, graph, context);
+    case Backend::Kind::Script: return compileWithScript(interp, backend, graph, exampleInputs);
   }
+  TDSL_ASSERT(!"unknown backend kind");
   return {};
 }
 

@@ -21,6 +21,7 @@
 
 #include "ir/graph.h"
 #include "compile/cache.h"
+#include "compile/stats.h"
 
 namespace tdsl {
 
@@ -39,9 +40,19 @@ bool isCallable(const Value& v);
 // for unknown names.
 Backend parseBackend(const Value& v, bool reinplace);
 
-// `exampleInputs` are the real inputs of the first run.
-CompiledGraph compileGraph(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
-                           const std::vector<Value>& exampleInputs);
+// Where a segment's statistics go: the compiled callable's own stats and the
+// interpreter's per-function stats (both outlive the segment's closure).
+struct SegmentContext {
+  std::string function;               // for log headers
+  std::vector<FunctionStats*> stats;  // may be empty
+};
+
+// The one backend switch: compiles a captured segment `graph` with `backend`.
+// The built-in backends go through the pass pipeline (pipeline.h), a script
+// backend is called with a GraphModule. `exampleInputs` are the real inputs
+// of the first run.
+CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                             const std::vector<Value>& exampleInputs, const SegmentContext& context);
 
 // A deep copy of `g` (through the IR text form, which round-trips).
 std::unique_ptr<ir::Graph> copyGraph(const ir::Graph& g);

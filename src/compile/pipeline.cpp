@@ -1,4 +1,4 @@
-// Segment compilation through the optimization pipeline (compile_pipeline.h).
+// Segment compilation through the optimization pipeline (pipeline.h).
 #include "compile/pipeline.h"
 
 #include <memory>
@@ -78,9 +78,9 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
   return result;
 }
 
-CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
-                             const std::vector<Value>& exampleInputs, const SegmentContext& context) {
-  if (backend.kind == Backend::Kind::Script) return compileGraph(interp, backend, graph, exampleInputs);
+CompiledGraph compileWithPipeline(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                                  const SegmentContext& context) {
+  TDSL_ASSERT(backend.kind != Backend::Kind::Script);
   auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph);
   std::vector<FunctionStats*> sinks = context.stats;
   return [prepared, sinks](Interpreter& I, const std::vector<Value>& in) {

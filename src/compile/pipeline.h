@@ -33,13 +33,6 @@
 
 namespace tdsl {
 
-// Where a segment's statistics go: the compiled callable's own stats and the
-// interpreter's per-function stats (both outlive the segment's closure).
-struct SegmentContext {
-  std::string function;               // for log headers
-  std::vector<FunctionStats*> stats;  // may be empty
-};
-
 // The graph a built-in backend executes for `captured` (a new graph; the
 // captured one is not modified), after logging and recording the pipeline's
 // decisions into context.stats. `pipelineFailed`: Note [Pipeline failure].
@@ -51,8 +44,9 @@ struct OptimizedSegment {
 OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backend, const ir::Graph& captured,
                                       const SegmentContext& context);
 
-// Compiles `graph` with `backend`. Script backends go to compileGraph().
-CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
-                             const std::vector<Value>& exampleInputs, const SegmentContext& context);
+// A built-in backend's compiled graph (backends.cpp's switch): the
+// optimized graph, prepared once, run by the graph executor on every call.
+CompiledGraph compileWithPipeline(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
+                                  const SegmentContext& context);
 
 }  // namespace tdsl

@@ -1,4 +1,4 @@
-// CompileRuntime (compile_runtime.h): caches of instrumented and step code,
+// CompileRuntime (runtime.h): caches of instrumented and step code,
 // the hook natives of Note [Instrumented trace code], builtin classification.
 #include "compile/runtime.h"
 
@@ -103,11 +103,6 @@ CompileRuntime::BuiltinKind CompileRuntime::builtinKind(const Object* native) co
 
 bool CompileRuntime::isBuiltin(const Object* native) const { return builtins_.count(native) != 0; }
 
-// Note [Linking the torch.compile natives]: the torch module (tdsl_tensor)
-// refers to these, but static libraries are scanned in order; this table, in
-// an object the CLI always links (reportCompileStats), pulls them in.
-__attribute__((used)) const NativeFn kCompileNatives[] = {&torchCompileNative, &tdslExplainNative};
-
 void reportCompileStats(Interpreter& interp) {
   const InterpreterOptions& o = interp.options();
   if (!o.stats && o.statsJson.empty()) return;
@@ -129,8 +124,7 @@ void reportCompileStats(Interpreter& interp) {
 }
 
 CompileRuntime& compileRuntime(Interpreter& interp) {
-  if (!interp.compileState) interp.compileState = std::make_shared<CompileRuntime>(interp);
-  return *static_cast<CompileRuntime*>(interp.compileState.get());
+  return interp.extension<CompileRuntime>();
 }
 
 }  // namespace tdsl

@@ -2,8 +2,8 @@
 // categories, statistics, the instrumented copies of traced code objects and
 // step codes, and the tracer that is currently running (if any).
 //
-// Reached through compileRuntime(interp); it hangs off the Interpreter
-// (Interpreter::compileState), so two interpreters share nothing.
+// Reached through compileRuntime(interp); it is the Interpreter's extension
+// (Note [Interpreter extensions]), so two interpreters share nothing.
 #pragma once
 
 #include <cstdint>
@@ -22,10 +22,10 @@ namespace tdsl {
 
 class Tracer;
 
-class CompileRuntime {
+class CompileRuntime : public InterpreterExtension {
  public:
   explicit CompileRuntime(Interpreter& interp);
-  ~CompileRuntime();
+  ~CompileRuntime() override;
 
   Interpreter& interp;
   CompileLogs logs;

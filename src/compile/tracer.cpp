@@ -12,11 +12,13 @@
 #include "vm/objects.h"
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
+#include "vm/torch/tensor_members.h"
 #include "vm/vm.h"
 
 namespace tdsl {
 
-struct Tracer::Exit {
+// Note [Stopping a resumed function] (vm.h).
+struct Tracer::Exit : ResumeStop {
   bool isReturn = false;
   // Raised inside an instruction (by the interceptor), which may already have
   // changed registers (CALLMETHOD replaces the receiver by the callee): the
@@ -39,34 +41,12 @@ bool isMutatingMethod(std::string_view name) {
   return false;
 }
 
-// Tensor methods whose result is a Python value computed from the data.
-bool isDataReadingMethod(std::string_view name) {
-  static const char* const names[] = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__",
-                                      "__index__", "data_ptr", "backward"};
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
-// Tensor attributes and methods whose Python result depends on sizes.
-bool isSizeRead(std::string_view name) {
-  static const char* const names[] = {"shape", "size", "numel", "stride", "storage_offset", "nelement",
-                                      "__len__", "is_contiguous"};
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
-// Note [Metadata reads]: what a tensor attribute or method that is not an op
-// reveals about the tensor.
-TensorGuard::Check metadataReadBy(std::string_view name) {
-  if (isSizeRead(name)) return TensorGuard::Check::Full;
-  static const char* const rank[] = {"ndim", "dim", "ndimension"};
-  for (const char* n : rank)
-    if (name == n) return TensorGuard::Check::Rank;
-  static const char* const dtype[] = {"dtype", "is_floating_point", "is_complex", "element_size", "type", "is_signed"};
-  for (const char* n : dtype)
-    if (name == n) return TensorGuard::Check::DType;
+// Note [Metadata reads]: the guard a tensor attribute or method that is not
+// an op needs, from its flags (Note [Tensor member reads]).
+TensorGuard::Check metadataReadBy(uint8_t reads) {
+  if (reads & kReadsSizes) return TensorGuard::Check::Full;
+  if (reads & kReadsRank) return TensorGuard::Check::Rank;
+  if (reads & kReadsDType) return TensorGuard::Check::DType;
   return TensorGuard::Check::IsTensor;
 }
 
@@ -95,13 +75,12 @@ Tracer::Tracer(CompileRuntime& rt, const TraceRequest& request)
 
 Tracer::~Tracer() = default;
 
-bool Tracer::atTracedFrame() const { return rt_.interp.vm().frames().size() == depth0_ + 1; }
+bool Tracer::atTracedFrame() const { return rt_.interp.vm().frameDepth() == depth0_ + 1; }
 
 uint32_t Tracer::currentOrigPc() const {
-  const Frame& f = rt_.interp.vm().frames().back();
-  auto copyPc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   const InstrumentedCode* ic = rt_.instrumentationOf(f.code);
-  return ic ? ic->origPc[copyPc] : copyPc;
+  return ic ? ic->origPc[f.pc] : f.pc;
 }
 
 void Tracer::graphBreak(std::string reason) {
@@ -428,10 +407,11 @@ Value Tracer::onMethod(const CallArgs& a) {
   const Value& self = a[0];
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
   if (self.isTensor()) {
-    if (isDataReadingMethod(name)) graphBreak("Tensor." + name + "() reads tensor data");
-    if (isSizeRead(name)) readsSizes_ = true;
-    if (name == "storage_offset") offsetRead_ = true;
-    noteMetadataRead(self, metadataReadBy(name));
+    const uint8_t reads = tensorMemberReads(name);
+    if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
+    if (reads & kReadsSizes) readsSizes_ = true;
+    if (reads & kReadsOffset) offsetRead_ = true;
+    noteMetadataRead(self, metadataReadBy(reads));
     return Value();
   }
   if (self.isObj(ObjKind::Module)) {
@@ -458,7 +438,7 @@ Value Tracer::onMethod(const CallArgs& a) {
 
 Value Tracer::onGetGlobal(const CallArgs& a) {
   const Value& v = a[0];
-  const Frame& f = rt_.interp.vm().frames().back();
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   Source src;
   src.kind = Source::Kind::Global;
   src.globals = f.fn->globals;
@@ -478,7 +458,7 @@ Value Tracer::onGetGlobal(const CallArgs& a) {
 
 Value Tracer::onSetGlobal(const CallArgs& a) {
   const Value& v = a[0];
-  const Frame& f = rt_.interp.vm().frames().back();
+  const CallerFrame f = rt_.interp.vm().callerFrame();
   auto slot = static_cast<uint32_t>(a[1].asInt());
   if (!v.isTensor()) graphBreak("assignment of a Python value to global '" + f.fn->globals->names[slot] + "'");
   for (const GlobalWriteRecord& w : globalWrites_)
@@ -495,9 +475,10 @@ Value Tracer::onTruth(const CallArgs& a) {
 }
 
 Value Tracer::onAttr(const CallArgs& a) {
-  const std::string& name = a[1].as<StrObject>()->str;
-  if (a[0].isTensor() && isSizeRead(name)) readsSizes_ = true;
-  noteMetadataRead(a[0], metadataReadBy(name));
+  if (!a[0].isTensor()) return Value();
+  const uint8_t reads = tensorMemberReads(a[1].as<StrObject>()->str);
+  if (reads & kReadsSizes) readsSizes_ = true;
+  noteMetadataRead(a[0], metadataReadBy(reads));
   return Value();
 }
 
@@ -809,7 +790,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     if (!req_.regs[r].isTensor()) entrySnapshots_.emplace_back(r, snapshotGuardValue(req_.regs[r]));
   }
   VM& vm = rt_.interp.vm();
-  depth0_ = vm.frames().size();
+  depth0_ = vm.frameDepth();
   const InstrumentedCode& ic = rt_.instrumented(req_.fn->code);
   auto traceFn = makeRef<FunctionObject>(ic.code, req_.fn->globals);
   traceFn->defaults = req_.fn->defaults;
@@ -826,32 +807,21 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   };
   Exit exit;
   bool exited = false;
-  std::vector<Value> exitRegs;
-  uint32_t exitPc = 0;
-  bool nested = false;
+  FrameSnapshot stopped;
   try {
-    vm.resume(traceFn, regs, ic.newPc[req_.entryPc]);
+    vm.resumeStoppable(traceFn, regs, ic.newPc[req_.entryPc], &stopped);
     TDSL_ASSERT(!"the instrumented code returned without its return hook");
   } catch (Exit& e) {
     exit = std::move(e);
     exited = true;
-    auto& frames = vm.frames();
-    TDSL_ASSERT(frames.size() > depth0_);
-    Frame& tf = frames[depth0_];
-    auto copyPc = static_cast<uint32_t>(tf.pc - tf.code->code.data()) - 1;
-    exitPc = ic.origPc[copyPc];
-    nested = frames.size() > depth0_ + 1;
-    exitRegs.assign(tf.base, tf.base + code_.nregs);
-    while (frames.size() > depth0_) {  // what VM::popFrame does
-      Frame& f = frames.back();
-      for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
-      frames.pop_back();
-    }
   } catch (...) {
     restoreGlobals();
     throw;
   }
-  TDSL_ASSERT(exited);
+  TDSL_ASSERT(exited && stopped.registers.size() >= static_cast<size_t>(code_.nregs));
+  const uint32_t exitPc = ic.origPc[stopped.pc];
+  const bool nested = stopped.nested;
+  const std::vector<Value>& exitRegs = stopped.registers;
   if (nested || exit.midInstruction) {
     restoreGlobals();
     *retracePc = exitPc;

@@ -12,12 +12,12 @@
 // self argument, so a mutated tensor keeps its identity and its IrValue.
 //
 // Note [Segment end]
-// The segment ends by an exception (SegmentExit) thrown from a hook or the
-// interceptor, with the frame still on the VM's frame stack: at a RETURN of
-// the traced frame, or at a graph break (truth test of a tensor, .item(), a
-// call that cannot be traced, a Python side effect on a pre-existing object,
-// an op with a Python result). The tracer then reads the frame's registers,
-// pops the frames itself and describes the live registers (Note
+// The segment ends by an exception (Tracer::Exit, a ResumeStop) thrown from a
+// hook or the interceptor: at a RETURN of the traced frame, or at a graph
+// break (truth test of a tensor, .item(), a call that cannot be traced, a
+// Python side effect on a pre-existing object, an op with a Python result).
+// The VM hands back a snapshot of the traced frame (Note [Stopping a resumed
+// function] in vm.h) and the tracer describes its live registers (Note
 // [Write-back]). A break inside an inlined call cannot resume mid-callee,
 // and one raised by the interceptor in the middle of an instruction may
 // follow register writes: in both cases the segment is re-traced with that

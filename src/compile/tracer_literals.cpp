@@ -55,16 +55,17 @@ Value Tracer::makeTensorLiteral(const CallArgs& call) {
   return callOp(state, "clone", {real});
 }
 
-// The method hook runs just before its CALLMETHOD (the frame's saved pc), whose
+// The method hook runs just before its CALLMETHOD (the next instruction), whose
 // receiver register holds the module: a stand-in module makes the VM call
 // `callee` instead of the module's own attribute.
 void Tracer::redirectModuleCall(const std::string& name, const Value& callee) {
-  Frame& f = rt_.interp.vm().frames().back();
-  const Instr& in = *f.pc;
-  TDSL_ASSERT(in.op == Op::CALLMETHOD && f.base[in.a].isObj(ObjKind::Module));
-  auto standIn = makeRef<ModuleObject>(f.base[in.a].as<ModuleObject>()->name);
+  VM& vm = rt_.interp.vm();
+  const CallerFrame f = vm.callerFrame();
+  const Instr& in = f.code->code[f.pc + 1];
+  TDSL_ASSERT(in.op == Op::CALLMETHOD && f.registers[in.a].isObj(ObjKind::Module));
+  auto standIn = makeRef<ModuleObject>(f.registers[in.a].as<ModuleObject>()->name);
   standIn->set(name, callee);
-  f.base[in.a] = Value(standIn);
+  vm.setCallerRegister(in.a, Value(standIn));
 }
 
 // Note [Cells assigned while tracing]

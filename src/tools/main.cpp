@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "api/standard.h"
 #include "compile/runtime.h"
 #include "vm/interpreter.h"
 
@@ -136,7 +137,7 @@ int runCommand(int argc, char** argv) {
 
   int status = 0;
   try {
-    tdsl::Interpreter interp(opts);
+    tdsl::StandardInterpreter interp(opts);
     gRunning = &interp;
     std::signal(SIGINT, onSigint);
     std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is BrokenPipeError at the write, as in CPython

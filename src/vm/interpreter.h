@@ -15,6 +15,10 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <typeindex>
+#include <typeinfo>
+#include <utility>
 #include <vector>
 
 #include "support/diagnostics.h"
@@ -26,6 +30,18 @@
 namespace tdsl {
 
 class VM;
+struct TensorBridge;
+
+// Note [Interpreter extensions]
+// A layer above the VM (torch.compile) keeps its per-interpreter state in an
+// extension: a class derived from InterpreterExtension and constructible from
+// the Interpreter, made on first use by Interpreter::extension<T>() and
+// destroyed with the interpreter after its VM, so it must not use the VM when
+// destroyed. Only code that can name T reaches its state.
+class InterpreterExtension {
+ public:
+  virtual ~InterpreterExtension() = default;
+};
 
 // Command-line switches and host settings. The compile layer reads the
 // torch.compile related ones (eager, backend, stats, logs, reinplace).
@@ -91,18 +107,36 @@ class Interpreter {
   void flushStdout();
 
   TensorState* tensorState() { return tensorState_.get(); }
+  // The tensor layer's entry points (Note [Tensor bridge] in
+  // vm/tensor_bridge.h), installed with the torch module (vm/torch/install.h).
+  const TensorBridge& tensorBridge() const {
+    TDSL_ASSERT(tensorBridge_ != nullptr);  // a tensor reached an interpreter without the tensor layer
+    return *tensorBridge_;
+  }
+  bool hasTensorBridge() const { return tensorBridge_ != nullptr; }
+  void setTensorBridge(const TensorBridge& bridge) { tensorBridge_ = &bridge; }
   const InterpreterOptions& options() const { return options_; }
   InterpreterOptions& options() { return options_; }
 
   VM& vm() { return *vm_; }  // internals, for the VM's own files and the tracer
 
-  // Hook for torch.compile (src/compile/runtime.h): its per-interpreter
-  // state, created on first use by compileRuntime(interp). It holds plain
-  // values only and does not use the VM when destroyed.
-  std::shared_ptr<void> compileState;
+  // The extension of type T, made on first use (Note [Interpreter extensions]).
+  template <class T>
+  T& extension() {
+    static_assert(std::is_base_of_v<InterpreterExtension, T>);
+    const std::type_index key(typeid(T));
+    for (auto& [k, e] : extensions_)
+      if (k == key) return static_cast<T&>(*e);
+    auto made = std::make_unique<T>(*this);
+    T& ref = *made;
+    extensions_.emplace_back(key, std::move(made));
+    return ref;
+  }
 
  private:
   friend class VM;
+  // Declared first, destroyed after the VM (Note [Interpreter extensions]).
+  std::vector<std::pair<std::type_index, std::unique_ptr<InterpreterExtension>>> extensions_;
   InterpreterOptions options_;
   std::atomic<bool> interrupt_{false};
   // Asks the dispatch loop to stop at its next safe point (VM::safePoint):
@@ -110,6 +144,7 @@ class Interpreter {
   // polls this one flag, so collection costs nothing until it is due.
   std::atomic<bool> safePoint_{false};
   TensorStatePtr tensorState_;
+  const TensorBridge* tensorBridge_ = nullptr;
   std::unique_ptr<VM> vm_;
 };
 

@@ -1,20 +1,23 @@
-// The seam between the VM and the tensor layer. The VM calls these whenever an
-// operand is a tensor (or, for indexing and attributes, the receiver is); the
-// tensor layer (src/vm/tensor/bindings*.cpp) implements them by dispatching
-// through the one op table (src/ops/op_table.h). When the tracer is active the
-// same dispatch records graph nodes instead of running kernels, so the VM never
+// Note [Tensor bridge]
+// The seam between the VM and the tensor layer. The VM calls these whenever
+// an operand is a tensor (or, for indexing and attributes, the receiver is),
+// through the table of entry points its Interpreter holds. The VM owns the
+// table's shape; src/vm/torch fills it in when it is installed
+// (vm/torch/install.h) and implements it by dispatching through the one op
+// table (src/ops/op_table.h). An interpreter without it has no torch module,
+// so no tensor ever reaches the VM. When the tracer is active the same
+// dispatch records graph nodes instead of running kernels, so the VM never
 // needs to know whether a tensor is real or a proxy.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "vm/native.h"
 #include "core/value.h"
+#include "vm/interpreter.h"
+#include "vm/native.h"
 
 namespace tdsl {
-
-class Interpreter;
 
 // Python operators, in the order the VM's arithmetic opcodes use them.
 // The Python binary operators: value_ops.h's Arith operators in Arith order,
@@ -26,27 +29,52 @@ enum class BinaryOp : uint8_t {
 };
 enum class UnaryOp : uint8_t { Neg, Pos, Invert };
 
-// `a OP b` where at least one operand is a tensor. `inPlace` is set for
-// augmented assignment (`x += y` on a tensor mutates x, as in PyTorch).
-Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace);
-Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a);
+struct TensorBridge {
+  // `a OP b` where at least one operand is a tensor. `inPlace` is set for
+  // augmented assignment (`x += y` on a tensor mutates x, as in PyTorch).
+  Value (*binary)(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace);
+  Value (*unary)(Interpreter& interp, UnaryOp op, const Value& a);
+  // `t.name` (properties such as shape, dtype, T; methods as bound callables).
+  Value (*getAttr)(Interpreter& interp, const Value& self, std::string_view name);
+  // `t.name(args)` without materializing a bound method (the VM's fast path).
+  Value (*callMethod)(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call);
+  Value (*getItem)(Interpreter& interp, const Value& self, const Value& index);
+  void (*setItem)(Interpreter& interp, const Value& self, const Value& index, const Value& value);
+  // bool(t), len(t), iteration along dim 0, str(t) / repr(t).
+  bool (*truth)(Interpreter& interp, const Value& self);
+  int64_t (*length)(Interpreter& interp, const Value& self);
+  Value (*iterItem)(Interpreter& interp, const Value& self, int64_t i);
+  std::string (*repr)(Interpreter& interp, const Value& self);
+};
 
-// `t.name` (properties such as shape, dtype, T; methods as bound callables).
-Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view name);
-// `t.name(args)` without materializing a bound method (the VM's fast path).
-Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call);
-
-Value tensorGetItem(Interpreter& interp, const Value& self, const Value& index);
-void tensorSetItem(Interpreter& interp, const Value& self, const Value& index, const Value& value);
-
-// bool(t), len(t), iteration along dim 0, str(t) / repr(t).
-bool tensorTruth(Interpreter& interp, const Value& self);
-int64_t tensorLength(Interpreter& interp, const Value& self);
-Value tensorIterItem(Interpreter& interp, const Value& self, int64_t i);
-std::string tensorRepr(const Value& self);
-
-// The `torch` module (also bound by `import tdsl`): constructors, functions,
-// dtypes, torch.testing, torch.compile.
-Value makeTorchModule(Interpreter& interp);
+// The VM's calls, one per entry point.
+inline Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
+  return interp.tensorBridge().binary(interp, op, a, b, inPlace);
+}
+inline Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
+  return interp.tensorBridge().unary(interp, op, a);
+}
+inline Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view name) {
+  return interp.tensorBridge().getAttr(interp, self, name);
+}
+inline Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
+  return interp.tensorBridge().callMethod(interp, self, name, call);
+}
+inline Value tensorGetItem(Interpreter& interp, const Value& self, const Value& index) {
+  return interp.tensorBridge().getItem(interp, self, index);
+}
+inline void tensorSetItem(Interpreter& interp, const Value& self, const Value& index, const Value& value) {
+  interp.tensorBridge().setItem(interp, self, index, value);
+}
+inline bool tensorTruth(Interpreter& interp, const Value& self) { return interp.tensorBridge().truth(interp, self); }
+inline int64_t tensorLength(Interpreter& interp, const Value& self) {
+  return interp.tensorBridge().length(interp, self);
+}
+inline Value tensorIterItem(Interpreter& interp, const Value& self, int64_t i) {
+  return interp.tensorBridge().iterItem(interp, self, i);
+}
+inline std::string tensorRepr(Interpreter& interp, const Value& self) {
+  return interp.tensorBridge().repr(interp, self);
+}
 
 }  // namespace tdsl

@@ -670,7 +670,7 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
       return;
     }
     case ObjKind::Module: out += "<module '" + v.as<ModuleObject>()->name + "'>"; return;
-    case ObjKind::Tensor: out += tensorRepr(v); return;
+    case ObjKind::Tensor: out += tensorRepr(interp, v); return;
     case ObjKind::Range: {
       auto* r = v.as<RangeObject>();
       out += "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop);

@@ -328,6 +328,33 @@ Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& regist
   return result;
 }
 
+Value VM::resumeStoppable(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc,
+                          FrameSnapshot* stopped) {
+  const size_t depth = frames_.size();
+  try {
+    return resume(fn, registers, pc);
+  } catch (ResumeStop&) {
+    TDSL_ASSERT(frames_.size() > depth);
+    const Frame& f = frames_[depth];
+    stopped->pc = static_cast<uint32_t>(f.pc - f.code->code.data()) - 1;
+    stopped->registers.assign(f.base, f.base + f.code->nregs);
+    stopped->nested = frames_.size() > depth + 1;
+    while (frames_.size() > depth) popFrame();
+    throw;
+  }
+}
+
+CallerFrame VM::callerFrame() const {
+  TDSL_ASSERT(!frames_.empty());
+  const Frame& f = frames_.back();
+  return CallerFrame{f.fn, f.code, static_cast<uint32_t>(f.pc - f.code->code.data()) - 1, f.base};
+}
+
+void VM::setCallerRegister(int r, Value v) {
+  TDSL_ASSERT(!frames_.empty() && r >= 0 && r < frames_.back().code->nregs);
+  frames_.back().base[r] = std::move(v);
+}
+
 // ---------------------------------------------------------------------------
 // Modules
 
@@ -363,10 +390,8 @@ Value VM::importModule(const std::string& name) {
   else if (name == "math") m = makeMathModule(*this);
   else if (name == "time") m = makeTimeModule(*this);
   else if (name == "gc") m = makeGcModule(*this);
-  else if (name == "torch" || name == "tdsl") {
-    auto other = modules_.find(name == "torch" ? "tdsl" : "torch");
-    m = other != modules_.end() && !other->second.isNone() ? other->second : makeTorchModule(interp);
-  } else {
+  else if (NativeModule* def = findNativeModule(name)) m = makeNativeModule(*def);
+  else {
     const std::string_view* source = nullptr;
     for (auto& s : stdlibSources())
       if (s.first == name) source = &s.second;
@@ -394,6 +419,35 @@ Value VM::importModule(const std::string& name) {
     }
   }
   modules_[name] = m;
+  return m;
+}
+
+void VM::addNativeModule(std::vector<std::string> names, ModuleFactory make) {
+  for (const std::string& n : names) TDSL_ASSERT(!findNativeModule(n));
+  nativeModules_.push_back(NativeModule{std::move(names), make, {}});
+}
+
+void VM::extendNativeModule(const std::string& name, ModuleExtension extend) {
+  NativeModule* def = findNativeModule(name);
+  TDSL_ASSERT(def != nullptr);
+  def->extensions.push_back(extend);
+}
+
+VM::NativeModule* VM::findNativeModule(const std::string& name) {
+  for (NativeModule& def : nativeModules_)
+    for (const std::string& n : def.names)
+      if (n == name) return &def;
+  return nullptr;
+}
+
+// The module already imported under another of its names, else a new one.
+Value VM::makeNativeModule(NativeModule& def) {
+  for (const std::string& n : def.names) {
+    auto other = modules_.find(n);
+    if (other != modules_.end() && !other->second.isNone()) return other->second;
+  }
+  Value m = def.make(interp);
+  for (ModuleExtension extend : def.extensions) extend(interp, *m.as<ModuleObject>());
   return m;
 }
 

@@ -46,6 +46,31 @@ struct Frame {
   Value* result;           // where RETURN writes (the caller's R[A], or the entry result)
 };
 
+// What a native sees of the script frame that called it (VM::callerFrame):
+// the tracer's hooks read their caller's location, globals and registers.
+struct CallerFrame {
+  const FunctionObject* fn;
+  const CodeObject* code;
+  uint32_t pc;             // the instruction that called the native
+  const Value* registers;  // R[0 .. code->nregs)
+};
+
+// Note [Stopping a resumed function]
+// A native that a function run by VM::resumeStoppable calls (directly, or
+// from a script function that one calls) may stop the whole run by throwing
+// an exception derived from ResumeStop. The dispatch loops let it pass
+// without unwinding or a traceback; resumeStoppable catches it, hands back a
+// snapshot of the resumed frame, pops every frame the run pushed and
+// rethrows it. The tracer ends a segment this way (compile/tracer.cpp).
+struct ResumeStop {
+  virtual ~ResumeStop() = default;
+};
+struct FrameSnapshot {
+  uint32_t pc = 0;               // the instruction the resumed frame was running
+  std::vector<Value> registers;  // every register of the resumed frame
+  bool nested = false;           // the stop came from a function the resumed frame called
+};
+
 class VM {
   // Declared first, destroyed last: every other member may hold tracked
   // objects (Note [Cycle collector] in gc.h).
@@ -65,6 +90,13 @@ class VM {
   Ref<GlobalsTable> newGlobals(const std::string& moduleName);
   Value importModule(const std::string& dottedName);
   void addBuiltin(const std::string& name, Value v);
+  // A module made by `make` on its first import; every name in `names`
+  // imports the one module object (torch and tdsl). Extensions registered
+  // for any of the names add to the module as it is made (torch.compile).
+  using ModuleFactory = Value (*)(Interpreter& interp);
+  using ModuleExtension = void (*)(Interpreter& interp, ModuleObject& module);
+  void addNativeModule(std::vector<std::string> names, ModuleFactory make);
+  void extendNativeModule(const std::string& name, ModuleExtension extend);
   const std::vector<std::pair<std::string, Value>>& builtins() const { return builtins_; }
   Value builtin(const std::string& name) const;
 
@@ -75,13 +107,24 @@ class VM {
 
   // Calls any callable from C++ (natives, API, callbacks).
   Value call(const Value& fn, const CallArgs& args);
-  // Resumes `fn` at `pc` with the given register contents (for the tracer).
+  // Resumes `fn` at `pc` with the given register contents (for the compile layer).
   Value resume(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc);
+  // resume() for a run that a native may stop: Note [Stopping a resumed
+  // function]. On a ResumeStop, `*stopped` gets the resumed frame, then the
+  // stop is rethrown.
+  Value resumeStoppable(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc,
+                        FrameSnapshot* stopped);
 
   // Method lookup for built-in types (str, list, dict); nullptr when absent.
   const NativeObject* findMethod(const Value& self, std::string_view name);
 
-  std::vector<Frame>& frames() { return frames_; }
+  // Call frames (script functions) currently running, and the innermost one,
+  // for a native inspecting the script that called it.
+  size_t frameDepth() const { return frames_.size(); }
+  CallerFrame callerFrame() const;
+  // Replaces register `r` of the innermost frame (a tracer hook redirecting
+  // the instruction after its own).
+  void setCallerRegister(int r, Value v);
   void checkInterrupt();
   // The slow path of the dispatch loop's POLL: an interrupt request, or a
   // collection the heap's trigger asked for (Note [Cycle collector]).
@@ -111,6 +154,14 @@ class VM {
   std::vector<std::pair<std::string, Value>> builtins_;
   std::unordered_map<std::string, size_t> builtinIndex_;
   std::unordered_map<std::string, Value> modules_;
+  struct NativeModule {
+    std::vector<std::string> names;
+    ModuleFactory make;
+    std::vector<ModuleExtension> extensions;
+  };
+  std::vector<NativeModule> nativeModules_;
+  NativeModule* findNativeModule(const std::string& name);
+  Value makeNativeModule(NativeModule& def);
   std::vector<Ref<GlobalsTable>> globalsTables_;  // every table newGlobals made (roots until teardown: Note [Global cycles])
   std::vector<Frame> frames_;
   Value* stack_ = nullptr;

@@ -10,6 +10,7 @@
 #include <new>
 #include <string>
 
+#include "api/standard.h"
 #include "test_support.h"
 #include "vm/interpreter.h"
 
@@ -66,7 +67,7 @@ TEST_CASE("robust: teardown does not allocate in proportion to the heap", "[vm][
                           "d = {}\nfor i in range(20000):\n    d[i] = [i]\nd[0].append(d)\n",
                           "x = []\nfor i in range(100000):\n    x = [x, [i]]\n"}) {
     INFO(src);
-    auto* I = new Interpreter();
+    auto* I = new StandardInterpreter();
     I->runSource("teardown.td", src);
     gFailAbove.store(64 * 1024);
     bool threw = false;
@@ -81,7 +82,7 @@ TEST_CASE("robust: teardown does not allocate in proportion to the heap", "[vm][
 }
 
 TEST_CASE("robust: a collection without memory keeps everything", "[vm][robust]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.runSource("gc.td", "import gc\nkeep = []\nfor i in range(50000):\n    keep.append([i])\nx = [1]\nx.append(x)\nx = None\n");
   gFailAbove.store(1024);
   std::string r = errorOf([&] { I.runSource("gc.td", "n = gc.collect()\n"); });

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "api/standard.h"
 #include "compile/bytecode.h"
 #include "compile/runtime.h"
 #include "vm/interpreter.h"
@@ -18,7 +19,7 @@ using namespace tdsl;
 namespace {
 
 struct Run {
-  Interpreter interp;
+  StandardInterpreter interp;
   explicit Run(const std::string& source, InterpreterOptions o = {}) : interp(std::move(o)) {
     interp.runSource("test.td", source);
   }
@@ -245,7 +246,7 @@ for n in (4, 5, 6, 1, 1, 0):
 }
 
 TEST_CASE("compile: fullgraph=True turns a break into an error with location", "[compile]") {
-  Interpreter interp;
+  StandardInterpreter interp;
   try {
     interp.runSource("fg.td", "import torch\ndef f(x):\n    y = x + 1\n    if y.sum() > 0:\n        return y\n    return -y\n"
                               "g = torch.compile(f, fullgraph=True)\ng(torch.ones(2))\n");
@@ -369,7 +370,7 @@ ok = n == 9 and x.tolist() == [512.0, 512.0, 512.0]
 }
 
 TEST_CASE("compile: bytecode liveness and the int-shift analysis", "[compile]") {
-  Interpreter interp;
+  StandardInterpreter interp;
   interp.runSource("l.td", "def f(a, b):\n    c = a + 1\n    while c < 10:\n        c = c + b\n    return c\n");
   Value f = interp.getGlobal("f");
   const CodeObject& code = *f.as<FunctionObject>()->code;
@@ -399,7 +400,7 @@ for n in (4, 5, 6, 200, 7):
 }
 
 TEST_CASE("compile: a kernel error inside a compiled graph points at the source line", "[compile]") {
-  Interpreter interp;
+  StandardInterpreter interp;
   try {
     interp.runSource("err.td", "import torch\ndef f(x, idx):\n    y = x * 2\n    z = torch.index_select(y, 0, idx)\n"
                                "    return z + 1\ng = torch.compile(f)\ng(torch.ones(3), torch.tensor([0, 1]))\n"

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "api/standard.h"
 #include "compile/runtime.h"
 #include "compile/tracer.h"
 #include "vm/interpreter.h"
@@ -31,7 +32,7 @@ Value zeros(Interpreter& I) { return I.runSource("zeros.td", "torch.zeros(2)"); 
 }  // namespace
 
 TEST_CASE("compile safety: an interrupt while tracing is raised, not swallowed", "[compile]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.runSource("test.td", kLoop);
   Value g = I.getGlobal("g");
   std::vector<Value> args{zeros(I)};
@@ -57,7 +58,7 @@ TEST_CASE("compile safety: trace refusal covers user errors, not interrupts or m
 }
 
 TEST_CASE("compile safety: a graph past the node limit runs eagerly", "[compile]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.runSource("test.td", kLoop);
   std::vector<Value> args{zeros(I)};
   CHECK(I.repr(I.call(I.getGlobal("small"), args)) == "tensor([100., 100.])");
@@ -72,7 +73,7 @@ TEST_CASE("compile safety: a graph past the node limit runs eagerly", "[compile]
 }
 
 TEST_CASE("compile safety: the default node limit bounds a long traced loop", "[compile]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.runSource("test.td", "import torch\ndef f(x):\n    for i in range(" + std::to_string(kMaxGraphNodes) +
                              "):\n        x = x + 1\n    return x\ny = torch.compile(f)(torch.zeros(1))\n");
   CHECK(I.repr(I.getGlobal("y")) == "tensor([" + std::to_string(kMaxGraphNodes) + ".])");
@@ -82,7 +83,7 @@ TEST_CASE("compile safety: the default node limit bounds a long traced loop", "[
 }
 
 TEST_CASE("compile safety: cyclic arguments are guarded without looping or recompiling", "[compile]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.runSource("test.td", R"(
 import torch
 def make(k):

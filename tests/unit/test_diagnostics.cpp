@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "api/standard.h"
 #include "vm/interpreter.h"
 
 using namespace tdsl;
@@ -11,7 +12,7 @@ using namespace tdsl;
 namespace {
 
 Error errorOf(const std::string& src) {
-  Interpreter I;
+  StandardInterpreter I;
   try {
     I.runSource("diag.td", src);
   } catch (const Error& e) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "api/standard.h"
 #include "vm/gc.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
@@ -41,7 +42,7 @@ Interpreter& manual(Interpreter& I) {
 }  // namespace
 
 TEST_CASE("gc: a self-referencing list is freed", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -53,7 +54,7 @@ TEST_CASE("gc: a self-referencing list is freed", "[gc]") {
 }
 
 TEST_CASE("gc: a dict that holds itself is freed", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -64,7 +65,7 @@ TEST_CASE("gc: a dict that holds itself is freed", "[gc]") {
 }
 
 TEST_CASE("gc: mutual references and closure cycles are freed", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -79,7 +80,7 @@ TEST_CASE("gc: mutual references and closure cycles are freed", "[gc]") {
 }
 
 TEST_CASE("gc: a cycle reachable from a global is not freed", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -93,7 +94,7 @@ TEST_CASE("gc: a cycle reachable from a global is not freed", "[gc]") {
 }
 
 TEST_CASE("gc: objects referenced from outside survive with their contents", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -117,7 +118,7 @@ TEST_CASE("gc: objects referenced from outside survive with their contents", "[g
 }
 
 TEST_CASE("gc: gc.collect() returns the number of unreachable objects", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   CHECK(I.repr(eval(I,
                     "import gc\n"
@@ -141,7 +142,7 @@ TEST_CASE("gc: gc.collect() returns the number of unreachable objects", "[gc]") 
 }
 
 TEST_CASE("gc: automatic collection keeps cyclic garbage bounded", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   eval(I,
        "def churn(n):\n"
        "    for i in range(n):\n"
@@ -162,7 +163,7 @@ TEST_CASE("gc: automatic collection keeps cyclic garbage bounded", "[gc]") {
 }
 
 TEST_CASE("gc: deep structures are collected without deep recursion", "[gc]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   CHECK(I.repr(eval(I,
                     "import gc\n"
@@ -179,7 +180,7 @@ TEST_CASE("gc: deep structures are collected without deep recursion", "[gc]") {
 }
 
 TEST_CASE("gc: a compiled function in a cycle through its backend's callable is freed", "[gc][compile]") {
-  Interpreter I;
+  StandardInterpreter I;
   manual(I);
   int freed = 0;
   I.setGlobal("w", Value(makeRef<Witness>(&freed)));
@@ -202,7 +203,7 @@ TEST_CASE("gc: a compiled function in a cycle through its backend's callable is 
 
 TEST_CASE("gc: two interpreters in one process do not interfere", "[gc]") {
   int freedA = 0, freedB = 0;
-  Interpreter a, b;
+  StandardInterpreter a, b;
   manual(a);
   manual(b);
   a.setGlobal("w", Value(makeRef<Witness>(&freedA)));
@@ -232,7 +233,7 @@ TEST_CASE("gc: two interpreters in one process do not interfere", "[gc]") {
       "        c = {'i': i}\n"
       "        c['c'] = c\n"
       "    return n\n";
-  Interpreter t1I, t2I;
+  StandardInterpreter t1I, t2I;
   eval(t1I, churn);
   eval(t2I, churn);
   auto work = [](Interpreter* I, size_t* automatic, size_t* found) {
@@ -257,7 +258,7 @@ TEST_CASE("gc: teardown frees every cycle; values the host holds stay valid", "[
   int freed = 0;
   Value held;
   {
-    Interpreter I;
+    StandardInterpreter I;
     I.setGlobal("w", Value(makeRef<Witness>(&freed)));
     held = eval(I,
                 "def f():\n    return f\n"       // function <-> globals

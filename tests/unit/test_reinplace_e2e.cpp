@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "api/standard.h"
 #include "ir/ir_printer.h"
 #include "ops/op_table.h"
 #include "compile/function.h"
@@ -48,7 +49,7 @@ same = torch.equal(actual, expected)
 }
 
 struct Run {
-  Interpreter interp;
+  StandardInterpreter interp;
   explicit Run(const std::string& source, InterpreterOptions o = {}) : interp(std::move(o)) {
     interp.runSource("test.td", source);
   }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "api/standard.h"
 #include "vm/disassembler.h"
 #include "vm/interpreter.h"
 #include "vm/opcodes.h"
@@ -17,7 +18,7 @@ namespace {
 
 Value eval(Interpreter& I, const std::string& src) { return I.runSource("test.td", src); }
 std::string reprOf(const std::string& src) {
-  Interpreter I;
+  StandardInterpreter I;
   return I.repr(eval(I, src));
 }
 
@@ -58,7 +59,7 @@ TEST_CASE("vm: functions, defaults, keywords, closures", "[vm]") {
 }
 
 TEST_CASE("vm: deep recursion is an error, not a crash", "[vm]") {
-  Interpreter I;
+  StandardInterpreter I;
   try {
     eval(I, "def r(n):\n    return r(n + 1)\nr(0)");
     FAIL("expected an error");
@@ -70,7 +71,7 @@ TEST_CASE("vm: deep recursion is an error, not a crash", "[vm]") {
 }
 
 TEST_CASE("vm: host API: globals, calls, registered functions", "[vm]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.setGlobal("base", Value::integer(40));
   eval(I, "def add(x, y=2):\n    return base + x + y");
   Value add = I.getGlobal("add");
@@ -87,7 +88,7 @@ TEST_CASE("vm: host API: globals, calls, registered functions", "[vm]") {
 }
 
 TEST_CASE("vm: two interpreters share nothing", "[vm]") {
-  Interpreter a, b;
+  StandardInterpreter a, b;
   eval(a, "x = 1");
   eval(b, "x = 2");
   CHECK(a.getGlobal("x").asInt() == 1);
@@ -95,7 +96,7 @@ TEST_CASE("vm: two interpreters share nothing", "[vm]") {
 }
 
 TEST_CASE("vm: interrupt request stops a running loop", "[vm]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.requestInterrupt();
   try {
     eval(I, "while True:\n    pass");
@@ -112,7 +113,7 @@ TEST_CASE("vm: disassembler covers every opcode", "[vm]") {
   TDSL_OPCODES(TDSL_COUNT_OP)
 #undef TDSL_COUNT_OP
   CHECK(n == kNumOps);
-  Interpreter I;
+  StandardInterpreter I;
   std::string dis = I.disassembleSource("d.td", "def f(a):\n    return a + 1\nprint(f(2))");
   CHECK(dis.find("function f") != std::string::npos);
   CHECK(dis.find("ADD") != std::string::npos);
@@ -175,7 +176,7 @@ int countOp(const std::string& dis, const std::string& op) {
 }  // namespace
 
 TEST_CASE("vm: call and comprehension results are built in their target temporary", "[vm][compiler]") {
-  Interpreter I;
+  StandardInterpreter I;
   // `xs.append(v)` as a statement and `len(w)` as an operand need no MOVE of
   // the result; the only MOVEs left copy the receiver and argument into the
   // call frame.
@@ -201,7 +202,7 @@ TEST_CASE("vm: container size limits are checked before allocating", "[vm]") {
                     "sequence of 268435457 items is too large");
   CHECK_NOTHROW(checkStrSize(kMaxStrBytes));
   CHECK_THROWS_WITH(checkStrSize(kMaxStrBytes + 1), "string of 4294967297 bytes is too large");
-  Interpreter I;
+  StandardInterpreter I;
   try {
     eval(I, "s = 'ab' * (2**31 + 1)");
     FAIL("expected a ResourceError");

@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "api/standard.h"
 #include "test_support.h"
 #include "vm/interpreter.h"
 
@@ -24,11 +25,11 @@ namespace {
 
 std::string reprOf(Interpreter& I, const std::string& src) { return I.repr(I.runSource("test.td", src)); }
 std::string reprOf(const std::string& src) {
-  Interpreter I;
+  StandardInterpreter I;
   return reprOf(I, src);
 }
 std::string errorOfSource(const std::string& src) {
-  Interpreter I;
+  StandardInterpreter I;
   return errorOf([&] { I.runSource("test.td", src); });
 }
 
@@ -158,7 +159,7 @@ TEST_CASE("robust: a backend returning the compiled function itself is a Recursi
   // The outer compiled function's backend hands back the inner one, whose
   // backend hands back itself: each call nests in C++ (it crashed). Either
   // the RecursionError surfaces, or the compile layer runs f eagerly.
-  Interpreter I;
+  StandardInterpreter I;
   std::string result;
   std::string e = errorOf([&] {
     result = reprOf(I,
@@ -180,7 +181,7 @@ TEST_CASE("robust: a 256 KiB host thread gets RecursionError, not a crash", "[vm
   const size_t kStack = 256 * 1024;
   auto run = [](const std::string& src) {
     return [src] {
-      Interpreter I;
+      StandardInterpreter I;
       return I.repr(I.runSource("small_stack.td", src));
     };
   };
@@ -233,7 +234,7 @@ Value throwLengthError(Interpreter&, const CallArgs&, const void*) { throw std::
 }  // namespace
 
 TEST_CASE("robust: every C++ exception leaves the API as an Error", "[vm][robust]") {
-  Interpreter I;
+  StandardInterpreter I;
   I.registerFunction("out_of_range", throwOutOfRange);
   I.registerFunction("length_error", throwLengthError);
   CHECK(errorOf([&] { I.runSource("t.td", "def f():\n    out_of_range()\nf()\n"); }) == "internal error: vector::_M_range_check");
@@ -279,7 +280,7 @@ TEST_CASE("robust: natives that call script code in a loop stop on an interrupt"
                           "list(map(lambda v: v, range(10**12)))\n",
                           "any(map(lambda v: v < 0, range(10**12)))\n"}) {
     INFO(src);
-    Interpreter I;
+    StandardInterpreter I;
     std::thread interrupter([&] {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       I.requestInterrupt();

@@ -1,4 +1,4 @@
-// tensor_bridge.h for everything but indexing and the torch module:
+// The tensor bridge (vm/tensor_bridge.h) for everything but indexing:
 // operators, attributes and methods, truth/len/iteration, repr.
 //
 // Method calls resolve the name once through a constant hash map
@@ -19,18 +19,10 @@
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
+#include "vm/torch/tensor_members.h"
 #include "vm/value_ops.h"
 
 namespace tdsl {
-
-// Note [Tensor state lives with the bridge]
-// makeTensorState() is the one tensor-layer symbol the Interpreter always
-// references, so defining it here guarantees this object (and with it every
-// tensor_bridge.h definition) is linked from the static library, whatever
-// else the VM happens to reference.
-TensorStatePtr makeTensorState() { return TensorStatePtr(new TensorState()); }
-void destroyTensorState(TensorState* s) { delete s; }
-void attachInterruptFlag(TensorState& state, std::atomic<bool>& flag) { state.interrupt = &flag; }
 
 TensorState& stateOf(Interpreter& interp) {
   TensorState* s = interp.tensorState();
@@ -147,6 +139,7 @@ Value mTypeAs(Interpreter& interp, const Value& self, const CallArgs& call) {
 struct MethodEntry {
   MethodFn fn = nullptr;                    // a non-op method, or
   const ir::OverloadSet* ops = nullptr;     // the op table's overloads
+  uint8_t reads = kReadsNothing;            // Note [Tensor member reads]
 };
 
 // FNV-1a: method names are short; cheaper than the default string hash.
@@ -164,14 +157,25 @@ const MethodMap& methodTable() {
     MethodMap t;
     for (const ir::OverloadSet& set : ir::opTable().overloadSets())
       if (set.anyMethod) t[set.name].ops = &set;
-    const std::pair<const char*, MethodFn> plain[] = {
-        {"item", mItem}, {"tolist", mTolist}, {"numel", mNumel}, {"nelement", mNumel}, {"dim", mDim},
-        {"ndimension", mDim}, {"size", mSize}, {"stride", mStride}, {"storage_offset", mStorageOffset},
-        {"is_contiguous", mIsContiguous}, {"is_floating_point", mIsFloatingPoint}, {"data_ptr", mDataPtr},
-        {"element_size", mElementSize}, {"float", mFloat}, {"double", mDouble}, {"long", mLong}, {"int", mInt},
-        {"bool", mBool}, {"view_as", mViewAs}, {"reshape_as", mReshapeAs}, {"type_as", mTypeAs},
+    constexpr uint8_t kSizes = kReadsSizes, kOffset = kReadsSizes | kReadsOffset;
+    const struct {
+      const char* name;
+      MethodFn fn;
+      uint8_t reads;
+    } plain[] = {
+        {"item", mItem, kReadsData}, {"tolist", mTolist, kReadsData}, {"numel", mNumel, kSizes},
+        {"nelement", mNumel, kSizes}, {"dim", mDim, kReadsRank}, {"ndimension", mDim, kReadsRank},
+        {"size", mSize, kSizes}, {"stride", mStride, kSizes}, {"storage_offset", mStorageOffset, kOffset},
+        {"is_contiguous", mIsContiguous, kSizes}, {"is_floating_point", mIsFloatingPoint, kReadsDType},
+        {"data_ptr", mDataPtr, kReadsData}, {"element_size", mElementSize, kReadsDType},
+        {"float", mFloat, kReadsNothing}, {"double", mDouble, kReadsNothing}, {"long", mLong, kReadsNothing},
+        {"int", mInt, kReadsNothing}, {"bool", mBool, kReadsNothing}, {"view_as", mViewAs, kReadsNothing},
+        {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
     };
-    for (const auto& [name, fn] : plain) t[name].fn = fn;
+    for (const auto& m : plain) {
+      t[m.name].fn = m.fn;
+      t[m.name].reads = m.reads;
+    }
     return t;
   }();
   return table;
@@ -242,7 +246,7 @@ bool isNumberValue(const Value& v) { return v.isBool() || v.isInt() || v.isFloat
 
 }  // namespace
 
-Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
+Value bridge::binary(Interpreter& interp, BinaryOp op, const Value& a, const Value& b, bool inPlace) {
   TensorState& state = stateOf(interp);
   const bool aT = a.isTensor(), bT = b.isTensor();
   if ((!aT && !isNumberValue(a)) || (!bT && !isNumberValue(b)) || !operatorOp(op)) unsupportedOperands(op, a, b);
@@ -295,7 +299,7 @@ Value tensorBinary(Interpreter& interp, BinaryOp op, const Value& a, const Value
   unsupportedOperands(op, a, b);
 }
 
-Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
+Value bridge::unary(Interpreter& interp, UnaryOp op, const Value& a) {
   TensorState& state = stateOf(interp);
   switch (op) {
     case UnaryOp::Neg: return callOp(state, "neg", {a});
@@ -309,7 +313,26 @@ Value tensorUnary(Interpreter& interp, UnaryOp op, const Value& a) {
   return a;
 }
 
-Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view name) {
+namespace {
+
+// The attributes bridge::getAttr answers itself, with Note [Tensor member reads].
+constexpr std::pair<std::string_view, uint8_t> kAttributeReads[] = {
+    {"shape", kReadsSizes},   {"dtype", kReadsDType},           {"ndim", kReadsRank},
+    {"is_meta", kReadsNothing}, {"requires_grad", kReadsNothing}, {"grad", kReadsNothing},
+    {"data", kReadsNothing},  {"T", kReadsNothing},             {"mT", kReadsNothing},
+};
+
+}  // namespace
+
+uint8_t tensorMemberReads(std::string_view name) {
+  for (const auto& [attr, reads] : kAttributeReads)
+    if (attr == name) return reads;
+  const auto& table = methodTable();
+  auto it = table.find(name);
+  return it == table.end() ? kReadsNothing : it->second.reads;
+}
+
+Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view name) {
   const TensorObject& t = self_(self);
   if (name == "shape") return makeSize(t.sizes().vec());
   if (name == "dtype") return Value::dtype(t.dtype());
@@ -332,7 +355,7 @@ Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_view nam
   return Value(makeRef<BoundMethodObject>(self, makeNative(std::string(name), methodTrampoline, &it->second)));
 }
 
-Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
+Value bridge::callMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
   const auto& table = methodTable();
   auto it = table.find(name);
   if (it != table.end()) return callEntry(interp, it->second, self, call);
@@ -340,7 +363,7 @@ Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view 
   noAttribute(name);
 }
 
-bool tensorTruth(Interpreter& interp, const Value& self) {
+bool bridge::truth(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
   int64_t n = t.numel();
   if (n == 0) throw Error(ErrorKind::Runtime, "Boolean value of Tensor with no values is ambiguous");
@@ -349,19 +372,19 @@ bool tensorTruth(Interpreter& interp, const Value& self) {
   return v.isBool() ? v.asBool() : v.isInt() ? v.asInt() != 0 : v.asFloat() != 0.0;
 }
 
-int64_t tensorLength(Interpreter& interp, const Value& self) {
+int64_t bridge::length(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
   if (t.dim() == 0) throw Error(ErrorKind::Type, "len() of a 0-d tensor");
   return t.sizes()[0];
 }
 
-Value tensorIterItem(Interpreter& interp, const Value& self, int64_t i) {
+Value bridge::iterItem(Interpreter& interp, const Value& self, int64_t i) {
   const TensorObject& t = self_(self);
   if (t.dim() == 0) throw Error(ErrorKind::Type, "iteration over a 0-d tensor");
   return callOp(stateOf(interp), "select", {self, Value::integer(0), Value::integer(i)});
 }
 
-std::string tensorRepr(const Value& self) {
+std::string bridge::repr(Interpreter&, const Value& self) {
   const TensorObject& t = self_(self);
   if (t.isMeta()) {
     std::string s = "tensor(..., device='meta', size=(";

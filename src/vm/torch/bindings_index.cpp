@@ -137,7 +137,7 @@ Indexed applyIndex(Interpreter& interp, const Value& self, const Value& index) {
 
 }  // namespace
 
-Value tensorGetItem(Interpreter& interp, const Value& self, const Value& index) {
+Value bridge::getItem(Interpreter& interp, const Value& self, const Value& index) {
   Indexed r = applyIndex(interp, self, index);
   TensorState& state = stateOf(interp);
   if (r.hasAdvanced) return callOp(state, "index", {r.view, makeList(r.advanced)});
@@ -145,7 +145,7 @@ Value tensorGetItem(Interpreter& interp, const Value& self, const Value& index) 
   return r.view;
 }
 
-void tensorSetItem(Interpreter& interp, const Value& self, const Value& index, const Value& value) {
+void bridge::setItem(Interpreter& interp, const Value& self, const Value& index, const Value& value) {
   TensorState& state = stateOf(interp);
   Value v = value;
   if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))

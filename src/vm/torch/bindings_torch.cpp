@@ -1,13 +1,12 @@
 // The `torch` module (also `import tdsl`): every op-table overload set with a
 // function variant, plus the Python-level pieces that are not ops —
-// torch.tensor, dtypes, manual_seed, torch.Size, is_tensor, torch.testing,
-// torch.compile.
+// torch.tensor, dtypes, manual_seed, torch.Size, is_tensor, torch.testing
+// (torch.compile joins it from src/compile).
 #include <cmath>
 #include <vector>
 
 #include "support/diagnostics.h"
 #include "ir/ir_printer.h"
-#include "compile/function.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/torch/bindings.h"
@@ -199,9 +198,7 @@ Value makeTorchModule(Interpreter& interp) {
   mod->set("is_tensor", makeNative("is_tensor", torchIsTensor));
   mod->set("numel", makeNative("numel", torchNumel));
   mod->set("Size", makeNative("Size", torchSize));
-  // torch.compile and tdsl.explain are the compile layer's (src/compile/function.h).
-  mod->set("compile", makeNative("compile", torchCompileNative));
-  mod->set("explain", makeNative("explain", tdslExplainNative));
+  // torch.compile and tdsl.explain join it from the compile layer (compile/install.h).
   const std::pair<const char*, DType> dtypes[] = {
       {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
       {"double", DType::Float64}, {"int64", DType::Int64},     {"long", DType::Int64},

@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "support/diagnostics.h"
+#include "api/standard.h"
 #include "compile/function.h"
 #include "vm/interpreter.h"
 
@@ -135,7 +136,7 @@ inline RunResult runScript(const std::string& text, const tdsl::InterpreterOptio
                            StdoutCapture& capture) {
   RunResult r;
   {
-    tdsl::Interpreter interp(options);
+    tdsl::StandardInterpreter interp(options);
     dog.arm(interp, timeBudgetMs());
     try {
       interp.runSource("<fuzz>", text);
