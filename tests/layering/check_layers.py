@@ -49,9 +49,6 @@ KNOWN = {
     ("include", "ir", "vm"): "meta inference and the graph executor build VM lists",
     ("symbol", "tensor", "ops"): "as the include above",
     ("symbol", "tensor", "vm"): "as the include above",
-    ("symbol", "vm", "vm/torch"): "the VM calls the tensor bridge that vm/torch defines",
-    ("include", "vm/torch", "compile"): "bindings_torch.cpp registers torch.compile",
-    ("symbol", "vm/torch", "compile"): "bindings_torch.cpp registers torch.compile",
 }
 
 
