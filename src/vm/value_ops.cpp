@@ -347,6 +347,10 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
         v.insert(v.end(), w.begin(), w.end());
         return makeTuple(std::move(v));
       }
+      if (a.isObj(ObjKind::Str) || a.isObj(ObjKind::List) || a.isObj(ObjKind::Tuple)) {  // CPython's sq_concat
+        std::string seq = typeName(a);
+        throw Error(ErrorKind::Type, "can only concatenate " + seq + " (not \"" + typeName(b) + "\") to " + seq);
+      }
       break;
     case Arith::Mul:
       if (isSeq(a) && isIntLike(b)) {

@@ -135,6 +135,29 @@ Indexed applyIndex(Interpreter& interp, const Value& self, const Value& index) {
   return out;
 }
 
+// Note [Setitem value shape]
+// As PyTorch's copy_to: the value drops leading size-1 dims (x[0] = ones(1, 4)
+// on a row of 4) and must expand to the target's sizes, with expand's
+// message when it cannot. The drop is squeeze(0) and expand runs only to
+// raise, so no size enters a traced graph; copy_ broadcasts the rest.
+Value setItemSource(TensorState& state, const Value& target, Value value) {
+  const Dims& to = asTensor(target)->sizes();
+  while (asTensor(value)->dim() > to.size() && asTensor(value)->sizes()[0] == 1)
+    value = callOp(state, "squeeze", {value, Value::integer(0)});
+  const Dims& have = asTensor(value)->sizes();
+  bool expands = have.size() <= to.size();
+  for (size_t i = 0; expands && i < have.size(); ++i) {
+    int64_t h = have[have.size() - 1 - i], t = to[to.size() - 1 - i];
+    expands = h == t || h == 1;
+  }
+  if (!expands) {
+    std::vector<Value> sizes;
+    for (int64_t d : to) sizes.push_back(Value::integer(d));
+    callMethod(state, value, "expand", {makeList(std::move(sizes))});  // raises expand's error
+  }
+  return value;
+}
+
 }  // namespace
 
 Value bridge::getItem(Interpreter& interp, const Value& self, const Value& index) {
@@ -162,7 +185,7 @@ void bridge::setItem(Interpreter& interp, const Value& self, const Value& index,
     callMethod(state, r.view, "index_put_", {makeList(r.advanced), v});
     return;
   }
-  if (v.isTensor()) callMethod(state, r.view, "copy_", {v});
+  if (v.isTensor()) callMethod(state, r.view, "copy_", {setItemSource(state, r.view, v)});
   else callMethod(state, r.view, "fill_", {v});
 }
 

@@ -165,23 +165,29 @@ Value assertClose(Interpreter& interp, const CallArgs& call, const void*) {
     double diff = std::fabs(a - e);
     if (std::isnan(diff)) diff = std::nan("");
     double rel = e == 0 ? (diff == 0 ? 0 : INFINITY) : diff / std::fabs(e);
+    // Integers: PyTorch's true division of the integer differences, in float32.
+    if (!floating && e != 0) rel = static_cast<double>(static_cast<float>(diff) / static_cast<float>(std::fabs(e)));
     if (!ok) ++mismatched;
     if (!(diff <= maxAbs) && !ok) { maxAbs = diff; absAt = i; }
     if (!(rel <= maxRel) && !ok) { maxRel = rel; relAt = i; }
   }
   if (mismatched == 0) return Value();
-  std::string head = floating ? "Tensor-likes are not close!" : "Tensor-likes are not equal!";
+  // PyTorch: "equal" and no tolerances when both are zero (the integer
+  // defaults, or given), else "close" with them.
+  bool equality = rtol == 0 && atol == 0;
+  auto allowed = [&](double tol) { return equality ? "" : " (up to " + ir::shortestFloatText(tol) + " allowed)"; };
+  std::string head = equality ? "Tensor-likes are not equal!" : "Tensor-likes are not close!";
   std::string m = head + "\n\nMismatched elements: " + std::to_string(mismatched) + " / " + std::to_string(n) + " (" +
                   percentText(100.0 * static_cast<double>(mismatched) / static_cast<double>(n)) + ")\n";
   auto num = [&](double x) { return floating ? ir::shortestFloatText(x) : std::to_string(static_cast<int64_t>(x)); };
   if (n == 1) {
-    m += "Greatest absolute difference: " + num(maxAbs) + " (up to " + ir::shortestFloatText(atol) + " allowed)\n";
-    m += "Greatest relative difference: " + ir::shortestFloatText(maxRel) + " (up to " + ir::shortestFloatText(rtol) + " allowed)";
+    m += "Greatest absolute difference: " + num(maxAbs) + allowed(atol) + "\n";
+    m += "Greatest relative difference: " + ir::shortestFloatText(maxRel) + allowed(rtol);
   } else {
     m += "Greatest absolute difference: " + num(maxAbs) + " at index " + indexText(actual->sizes(), absAt) +
-         " (up to " + ir::shortestFloatText(atol) + " allowed)\n";
+         allowed(atol) + "\n";
     m += "Greatest relative difference: " + ir::shortestFloatText(maxRel) + " at index " + indexText(actual->sizes(), relAt) +
-         " (up to " + ir::shortestFloatText(rtol) + " allowed)";
+         allowed(rtol);
   }
   fail(m);
   return Value();

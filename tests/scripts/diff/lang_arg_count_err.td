@@ -1,3 +1,0 @@
-def f(a, b):
-    return a + b
-print(f(1))

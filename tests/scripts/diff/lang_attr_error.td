@@ -1,2 +1,0 @@
-x = 5
-print(x.foo)

@@ -1,5 +1,0 @@
-print(1 < 2 < 3, 1 < 2 > 3, 3 > 2 == 2, 1 == 1.0, 1 != 2, 2 <= 2, 'a' < 'b', 'abc' < 'abd')
-print([1, 2] == [1, 2], [1, 2] < [1, 3], (1, 2) < (1, 2, 0), None is None, 1 is not None)
-print(True == 1, False == 0, True + True, 3 in [1, 2, 3], 'b' in 'abc', 'x' not in 'abc')
-print(float('nan') == float('nan'), 'a' in {'a': 1}, 2 in (1, 2))
-print(min(3, 1, 2), max([4, 9, 2]), min('bca'), max(1.5, 2), sum([1, 2, 3]), sum([0.5, 0.25]))

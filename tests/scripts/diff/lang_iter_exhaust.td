@@ -1,6 +1,0 @@
-z = zip([1, 2], [3, 4])
-print(list(z))
-print(list(z))
-it = iter([1, 2, 3])
-print(next(it), list(it))
-print(next(iter([]), 'default'))

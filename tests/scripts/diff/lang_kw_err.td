@@ -1,3 +1,0 @@
-def f(a):
-    return a
-print(f(b=1))

@@ -1,3 +1,0 @@
-a = [1]
-a.append(a)
-print(len(a))

@@ -1,2 +1,0 @@
-import math
-print(math.sqrt(-1))

@@ -1,2 +1,0 @@
-print(1)
-print(undefined_name)

@@ -1,7 +1,0 @@
-print([1, [2, [3, [4]]], (5, (6,)), {"k": [7, {"j": (8,)}]}])
-print([1.0, 2.5, -0.0, 1e-7, 1e22], [True, None, "s", 's"q', "d'q"], {"a": {"b": {}}})
-print((), [], {}, ((),), [[]], ("a",), [None])
-print(str([1, 'x']), repr([1, 'x']), str('x'), repr('x'))
-print(1, 2, 3, sep="-", end="!\n")
-print("a", "b", sep="")
-print()

@@ -1,3 +1,0 @@
-def f(n):
-    return f(n + 1)
-f(0)

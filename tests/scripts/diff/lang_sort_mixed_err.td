@@ -1,1 +1,0 @@
-print(sorted([1, "a"]))

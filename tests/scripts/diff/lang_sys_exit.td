@@ -1,4 +1,0 @@
-import sys
-print("before")
-sys.exit(0)
-print("after")

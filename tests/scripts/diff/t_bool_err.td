@@ -1,3 +1,0 @@
-import torch
-if torch.tensor([1, 2]):
-    print("x")

@@ -1,3 +1,0 @@
-import torch
-b = torch.tensor([True, False])
-print(b - b)

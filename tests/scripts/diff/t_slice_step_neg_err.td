@@ -1,2 +1,0 @@
-import torch
-print(torch.arange(5)[::-1])

@@ -1,2 +1,0 @@
-import torch
-print(torch.tensor([[1, 2], [3]]))
