@@ -3,6 +3,8 @@
 #include <exception>
 
 #include "compile/runtime.h"
+#include "frontend/ast.h"
+#include "frontend/parser.h"
 #include "tools/repl.h"
 
 namespace tdsl::repl {
@@ -63,10 +65,12 @@ void Session::run(const std::string& text) {
 }
 
 Value Session::evaluate(const std::string& expression) {
-  // Parenthesized so that only an expression is accepted ("x = 1" is a
-  // SyntaxError), on one line so error columns still point into it.
-  Value v = interp_->runSource("<stdin>", "(" + expression + "\n)");
-  return v;
+  // Parsed first so that a statement ("x = 1") is refused, not run.
+  auto file = std::make_shared<SourceFile>(SourceFile{"<stdin>", expression});
+  std::unique_ptr<ast::Module> module = parseModule(file);
+  if (module->body.size() != 1 || module->body[0]->kind != ast::Stmt::Kind::ExprStmt)
+    throw Error(ErrorKind::Syntax, "expected an expression, got '" + expression + "'");
+  return interp_->runSource("<stdin>", expression);
 }
 
 void Session::print(const std::string& text) {

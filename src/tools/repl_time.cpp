@@ -7,7 +7,8 @@
 // compiling the loop is timed with the batch but is negligible next to a
 // batch of at least kMinBatchSeconds. The loop count grows tenfold until
 // one batch takes that long; then kBatches batches are timed and the
-// per-run median, minimum and maximum printed.
+// per-run median, minimum and maximum printed. The loop variable stays
+// bound afterwards (tdsl has no `del`); completion hides dunder names.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -38,7 +39,7 @@ void timeCommand(Session& s, const std::string& args) {
     s.warn("usage: :time STMT");
     return;
   }
-  const std::string counter = "__tdsl_time_loop";
+  const std::string counter = "__tdsl_time_loop__";
   auto batch = [&](int64_t loops) {
     std::string src = fmt::format("for {} in range({}):\n    {}\n", counter, loops, args);
     auto start = std::chrono::steady_clock::now();
@@ -53,7 +54,6 @@ void timeCommand(Session& s, const std::string& args) {
   }
   std::vector<double> perRun{t / loops};
   while (perRun.size() < kBatches) perRun.push_back(batch(loops) / loops);
-  if (s.interp().hasGlobal(counter)) s.interp().runSource("<stdin>", "del " + counter + "\n");
   std::sort(perRun.begin(), perRun.end());
   double median = perRun[perRun.size() / 2];
   double spread = median > 0 ? (perRun.back() - perRun.front()) / median * 100 : 0;
