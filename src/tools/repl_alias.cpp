@@ -150,7 +150,7 @@ void aliasCommand(Session& s, const std::string& args) {
     e.text = text;
     e.value = s.evaluate(text);
     if (!e.value.isObj(ObjKind::Tensor))
-      throw Error(ErrorKind::Type, fmt::format("{} is a {}, not a tensor", text, s.interp().typeName(e.value)));
+      throw Error(ErrorKind::Type, fmt::format("{} is not a tensor (its type is {})", text, s.interp().typeName(e.value)));
     e.tensor = e.value.as<TensorObject>();
     if (e.tensor->isMeta()) throw Error(ErrorKind::Type, text + " is a meta tensor (no storage)");
     entries.push_back(std::move(e));

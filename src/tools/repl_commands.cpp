@@ -101,7 +101,7 @@ const MetaCommand kCommands[] = {
     {":graph", "F", "captured graph(s) of compiled function F from its calls, with graph breaks", graphCommand},
     {":passes", "F", "captured -> functional -> reinplaced/optimized -> kernels, with decisions and bytes copied",
      passesCommand},
-    {":explain", "F(ARGS)", "tdsl.explain(F)(ARGS): graphs, breaks with reasons, guards", explainCommand},
+    {":explain", "F(ARGS)", "tdsl.explain(F)(ARGS): graphs, breaks with reasons, guards (runs F once)", explainCommand},
     {":dot", "F [FILE]", "optimized graph of F as Graphviz DOT (FILE, and FILE.svg when dot is installed)",
      dotCommand},
     {":alias", "A B ...", "tensors: storage, offset, sizes, strides, and which overlap where", aliasCommand},

@@ -42,8 +42,9 @@ Target compiledTarget(Session& s, const std::string& expr, const char* usage) {
   t.value = s.evaluate(expr);
   t.fn = asCompiledFunction(t.value);
   if (!t.fn)
-    throw Error(ErrorKind::Type, fmt::format("{} is a {}, not a torch.compile'd function (f = torch.compile(f))", expr,
-                                             s.interp().typeName(t.value)));
+    throw Error(ErrorKind::Type, fmt::format("{} is not a torch.compile'd function (its type is {}); "
+                                             "compile it with f = torch.compile(f) and call it",
+                                             expr, s.interp().typeName(t.value)));
   t.segments = segmentsOf(*t.fn);
   if (t.segments.empty())
     throw Error(ErrorKind::Value, fmt::format("{} has not been called yet: nothing is captured", expr));

@@ -90,6 +90,11 @@ class Session:
         self.send("\x03")
 
     def eof(self):
+        # A ^D typed while the terminal is still in canonical mode (libedit
+        # has printed its prompt but not yet switched modes) becomes an
+        # empty record that the mode switch loses; a user cannot type that
+        # fast, so give libedit the time to switch first.
+        time.sleep(0.3)
         self.send("\x04")
 
     def wait(self, timeout=None):

@@ -195,7 +195,7 @@ def case_completion():
     s.send(":gra\t")
     s.expect(r":graph")
     s.sendline(" torch")
-    s.expect(r"not a torch.compile'd function")
+    s.expect(r"torch is not a torch.compile'd function \(its type is module\)")
     s.prompt()
     quit_ok(s)
 
@@ -206,13 +206,13 @@ def case_meta_commands():
     s.sendline(":load " + COMPOSED)
     s.prompt()
     # :graph: the captured graph of the last calls, one segment, no break.
-    s.sendline(":graph compiled")
-    m = s.expect(r"captured graphs of compiled: 1 segment, 0 graph breaks.*?(?=>>> )")
+    s.sendline(":graph composed")
+    m = s.expect(r"captured graphs of composed: 1 segment, 0 graph breaks.*?(?=>>> )")
     assert "index_copy_(%field, 0, %indices" in m.group(0), m.group(0)
     assert "field[1:-1].add_(delta)" in m.group(0), m.group(0)
     s.prompt()
     # :passes: each stage; index_copy reinplaced; 792 bytes per call.
-    s.sendline(":passes compiled")
+    s.sendline(":passes composed")
     m = s.expect(r"captured:.*bytes copied per call: (\d+)[^\n]*")
     text = m.group(0)
     for stage in ("after functionalize:", "after reinplace:", "optimized (tdsl backend), executed:", "kernels"):
@@ -237,10 +237,10 @@ def case_meta_commands():
     m = s.expect(r"Graph Count: 1\r?\nGraph Break Count: 0.*?Guards:.*?tensor field: float64\[51520\]")
     s.prompt()
     # :dot: DOT text, then a file (rendered when Graphviz is installed).
-    s.sendline(":dot compiled")
+    s.sendline(":dot composed")
     m = s.expect(r"digraph \"composed\" \{.*?\n\}")
     s.prompt()
-    s.sendline(":dot compiled " + dot_file)
+    s.sendline(":dot composed " + dot_file)
     m = s.expect(r"wrote " + re.escape(dot_file) + r"[^\n]*")
     s.prompt()
     dot = open(dot_file).read()
