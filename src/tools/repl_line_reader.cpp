@@ -9,13 +9,11 @@
 // inserted (no filename completion), except after ":load ".
 #include "tools/repl_line_reader.h"
 
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <iostream>
 
 #include "tools/repl.h"
 
