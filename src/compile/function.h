@@ -59,6 +59,7 @@ class CompiledFunction : public ExtensionObject {
 
   const Ref<FunctionObject>& function() const { return fn_; }
   const std::unordered_map<uint32_t, CacheSlot>& cache() const { return cache_; }
+  const CompileOptions& options() const { return options_; }
   // Statistics of this callable alone (also added to the interpreter's).
   const FunctionStats& localStats() const { return local_; }
 

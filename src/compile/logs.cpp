@@ -26,6 +26,11 @@ void CompileLogs::enable(std::string_view spec) {
 }
 
 void CompileLogs::write(const char* category, const std::string& text) const {
+  if (capture) {
+    *capture += text;
+    if (!text.empty() && text.back() != '\n') *capture += '\n';
+    return;
+  }
   std::fflush(stdout);  // keep program order with the script's own output
   size_t start = 0;
   while (start < text.size()) {

@@ -26,6 +26,9 @@ class CompileLogs {
   bool functional = false;
   bool optimized = false;
   bool passes = false;
+  // When set, write() appends its lines here instead of stderr (the REPL's
+  // :passes collects one pipeline run this way; src/compile/inspect.h).
+  std::string* capture = nullptr;
   void write(const char* category, const std::string& text) const;
 };
 

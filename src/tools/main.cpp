@@ -1,5 +1,6 @@
 // The tdsl command line: `tdsl run [FLAGS] FILE|- [ARGS...]`, `tdsl opt ...`,
-// `tdsl --version`, `tdsl --help`. Exit status: 0 success, 1 script error,
+// `tdsl repl` (also bare `tdsl` on a terminal; on a pipe bare `tdsl` is
+// `tdsl run -`), `tdsl --version`, `tdsl --help`. Exit status: 0 success, 1 script error,
 // 2 usage error (DESIGN.md §4), sys.exit's status as CPython's (n & 0xff),
 // 120 when output still buffered at exit cannot be written (CPython's
 // finalization status). Script arguments after FILE reach sys.argv
@@ -19,6 +20,7 @@
 
 #include "api/standard.h"
 #include "compile/runtime.h"
+#include "tools/repl.h"
 #include "vm/interpreter.h"
 
 #ifndef TDSL_VERSION
@@ -44,6 +46,8 @@ const char* kUsage =
     "  run [FLAGS] FILE [ARGS...]   run a script (FILE '-' reads standard input);\n"
     "                               ARGS reach the script as sys.argv[1:]\n"
     "  opt [OPTIONS] FILE.tir       run graph-IR passes on a text graph\n"
+    "  repl [FLAGS]                 interactive session (also bare `tdsl` on a\n"
+    "                               terminal; :help lists its meta-commands)\n"
     "\n"
     "run flags:\n"
     "  --eager              torch.compile(fn) returns fn unchanged\n"
@@ -186,7 +190,12 @@ int runCommand(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return usageError("missing command");
+  if (argc < 2) {
+    if (isatty(STDIN_FILENO)) return tdsl::repl::runReplCommand(0, argv + 1);
+    char dash[] = "-";
+    char* script[] = {dash, nullptr};
+    return runCommand(1, script);
+  }
   std::string cmd = argv[1];
   if (cmd == "--version" || cmd == "-V") {
     std::printf("tdsl %s\n", TDSL_VERSION);
@@ -202,5 +211,6 @@ int main(int argc, char** argv) {
     return usageError(e.what());
   }
   if (cmd == "opt") return tdsl::runOptCommand(argc - 1, argv + 1);
+  if (cmd == "repl") return tdsl::repl::runReplCommand(argc - 2, argv + 2);
   return usageError("unknown command '" + cmd + "'");
 }
