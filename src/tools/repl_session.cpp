@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "api/standard.h"
 #include "compile/runtime.h"
 #include "frontend/ast.h"
 #include "frontend/parser.h"
@@ -18,7 +19,7 @@ constexpr const char* kReset = "\033[0m";
 }  // namespace
 
 Session::Session(InterpreterOptions options, bool color)
-    : options_(std::move(options)), color_(color), interp_(std::make_unique<Interpreter>(options_)) {}
+    : options_(std::move(options)), color_(color), interp_(std::make_unique<StandardInterpreter>(options_)) {}
 
 Session::~Session() { armInterrupt(nullptr); }
 
@@ -27,7 +28,7 @@ CompileLogs& Session::logs() { return compileRuntime(*interp_).logs; }
 void Session::reset() {
   CompileLogs kept = logs();
   interp_.reset();  // the old interpreter goes first: two never hold tensors at once
-  interp_ = std::make_unique<Interpreter>(options_);
+  interp_ = std::make_unique<StandardInterpreter>(options_);
   logs() = kept;
 }
 
