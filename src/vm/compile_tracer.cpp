@@ -360,6 +360,12 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
   ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
+  {
+    const auto& frames = rt_.interp.vm().frames();
+    if (subscript_.code == frames.back().code && subscript_.depth == frames.size() && subscript_.pc == currentOrigPc() &&
+        subscript_.nodes++ > 0)
+      ++mergedNodes_;
+  }
   if (op.has(ir::kTagInplace)) {
     result = b[0];
     return true;
@@ -527,9 +533,23 @@ bool indexReadsTensorValue(const Value& index, bool containerIsTensor, int depth
 }
 }  // namespace
 
+// Note [One node per subscript]
+// Dynamo's FX graph holds one getitem (setitem) node per subscript however
+// many dimensions it narrows: x[1:3, 2:4] and x[idx, 1:] are one node each,
+// x[:, 2] = 7.0 is one setitem. The IR spells a subscript in aten ops (a
+// slice per narrowed dim, select, index, the write), as the graph that AOT
+// autograd derives from Dynamo's would; Segment::graphNodes, the FX count
+// that tdsl.explain reports, counts the ops one GETITEM or SETITEM
+// instruction records as one node.
+void Tracer::beginSubscript() {
+  const auto& frames = rt_.interp.vm().frames();
+  subscript_ = Subscript{frames.size(), frames.back().code, currentOrigPc(), 0};
+}
+
 Value Tracer::onIndex(const CallArgs& a) {
   checkStop();
   if (indexReadsTensorValue(a[1], a[0].isTensor(), 0)) graphBreak("a tensor's value used as an index");
+  if (a[0].isTensor()) beginSubscript();
   return Value();
 }
 
@@ -538,7 +558,10 @@ Value Tracer::onUnsupported(const CallArgs& a) {
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
-    if (target.isTensor()) return Value();
+    if (target.isTensor()) {
+      if (op == Op::SETITEM) beginSubscript();
+      return Value();
+    }
     if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && noteMutation(target)) return Value();
     graphBreak("item assignment into a pre-existing object");
   }
@@ -801,6 +824,8 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   entrySnapshots_.clear();
   mutations_.clear();
   fresh_.start();
+  subscript_ = Subscript{};
+  mergedNodes_ = 0;
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -902,7 +927,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
         if (ir::IrValue* w = n->tensorArg(i); !w || aa.rootIsInput(w)) seg->replayable = false;
     }
   }
-  seg->graphNodes = static_cast<int64_t>(graph_->size());
+  seg->graphNodes = static_cast<int64_t>(graph_->size()) - mergedNodes_;  // Note [One node per subscript]
   seg->hasGraph = !graph_->opNodes().empty();
   seg->graph = std::move(graph_);
   return seg;

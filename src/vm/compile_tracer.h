@@ -165,6 +165,15 @@ class Tracer : public DispatchInterceptor {
   std::unordered_map<const Object*, int> rebuiltSlots_;
   std::set<const Object*> describing_;
   Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
+  // Note [One node per subscript]: the GETITEM / SETITEM being traced.
+  struct Subscript {
+    size_t depth = 0;
+    const CodeObject* code = nullptr;
+    uint32_t pc = 0;
+    int64_t nodes = 0;
+  } subscript_;
+  int64_t mergedNodes_ = 0;  // op nodes beyond the first of each subscript
+  void beginSubscript();
   FreshObjects fresh_;                     // Note [Side effects on pre-existing objects]
   std::vector<MutationRecord> mutations_;
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
