@@ -171,9 +171,12 @@ class Tracer : public DispatchInterceptor {
     const CodeObject* code = nullptr;
     uint32_t pc = 0;
     int64_t nodes = 0;
+    bool listIndex = false;  // the index holds a list: made into a tensor constant
+    std::vector<const Object*> indexTensors;  // tensors the index itself holds
   } subscript_;
+  bool atSubscript() const;
   int64_t mergedNodes_ = 0;  // op nodes beyond the first of each subscript
-  void beginSubscript();
+  void beginSubscript(const Value* index);
   FreshObjects fresh_;                     // Note [Side effects on pre-existing objects]
   std::vector<MutationRecord> mutations_;
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
