@@ -175,6 +175,10 @@ ir::IrValue* Tracer::valueFor(TensorObject* t) {
   for (int i = 1; inputNames_.count(unique); ++i) unique = name + "_" + std::to_string(i);
   inputNames_.insert(unique);
   ir::IrValue* v = graph_->addInput(unique, ir::fromTensorMeta(t->meta));
+  // Note [One node per tensor literal]: the index tensor a list became.
+  if (!found && subscript_.listIndex && atSubscript() &&
+      std::find(subscript_.indexTensors.begin(), subscript_.indexTensors.end(), t) == subscript_.indexTensors.end())
+    ++mergedNodes_;
   irOf_[t] = v;
   keepAlive_.push_back(Value(Ref<TensorObject>(t)));
   inputSources_.push_back(src);
@@ -339,6 +343,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
   ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
+  if (atSubscript() && subscript_.nodes++ > 0) ++mergedNodes_;
   if (op.has(ir::kTagInplace)) {
     result = b[0];
     return true;
@@ -508,9 +513,39 @@ bool indexReadsTensorValue(const Value& index, bool containerIsTensor, int depth
 }
 }  // namespace
 
+// Note [One node per subscript]
+// Dynamo's FX graph holds one getitem (setitem) node per subscript however
+// many dimensions it narrows: x[1:3, 2:4] and x[idx, 1:] are one node each,
+// x[:, 2] = 7.0 is one setitem. The IR spells a subscript in aten ops (a
+// slice per narrowed dim, select, index, the write), as the graph that AOT
+// autograd derives from Dynamo's would; Segment::graphNodes, the FX count
+// that tdsl.explain reports, counts the ops one GETITEM or SETITEM
+// instruction records as one node.
+void Tracer::beginSubscript(const Value* index) {
+  const auto& frames = rt_.interp.vm().frames();
+  subscript_ = Subscript{frames.size(), frames.back().code, currentOrigPc(), 0, false, {}};
+  if (!index) return;
+  auto note = [&](const Value& v) {
+    if (v.isObj(ObjKind::List)) subscript_.listIndex = true;
+    if (v.isTensor()) subscript_.indexTensors.push_back(v.asObj());
+  };
+  note(*index);
+  if (index->isObj(ObjKind::Tuple))
+    for (const Value& v : index->as<TupleObject>()->items) note(v);
+}
+
+bool Tracer::atSubscript() const {
+  const auto& frames = rt_.interp.vm().frames();
+  return subscript_.code == frames.back().code && subscript_.depth == frames.size() && subscript_.pc == currentOrigPc();
+}
+
 Value Tracer::onIndex(const CallArgs& a) {
   checkStop();
   if (indexReadsTensorValue(a[1], a[0].isTensor(), 0)) graphBreak("a tensor's value used as an index");
+  if (a[0].isTensor()) {
+    beginSubscript(&a[1]);
+    subscript_.indexTensors.push_back(a[0].asObj());  // the indexed tensor is no literal either
+  }
   return Value();
 }
 
@@ -519,7 +554,10 @@ Value Tracer::onUnsupported(const CallArgs& a) {
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
-    if (target.isTensor()) return Value();
+    if (target.isTensor()) {
+      if (op == Op::SETITEM) beginSubscript(nullptr);
+      return Value();
+    }
     if ((target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) && noteMutation(target)) return Value();
     graphBreak("item assignment into a pre-existing object");
   }
@@ -782,6 +820,8 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   entrySnapshots_.clear();
   mutations_.clear();
   fresh_.start();
+  subscript_ = Subscript{};
+  mergedNodes_ = 0;
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -872,7 +912,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
         if (ir::IrValue* w = n->tensorArg(i); !w || aa.rootIsInput(w)) seg->replayable = false;
     }
   }
-  seg->graphNodes = static_cast<int64_t>(graph_->size());
+  seg->graphNodes = static_cast<int64_t>(graph_->size()) - mergedNodes_;  // Note [One node per subscript]
   seg->hasGraph = !graph_->opNodes().empty();
   seg->graph = std::move(graph_);
   return seg;

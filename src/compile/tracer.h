@@ -165,6 +165,18 @@ class Tracer : public DispatchInterceptor {
   std::unordered_map<const Object*, int> rebuiltSlots_;
   std::set<const Object*> describing_;
   Value literalFactory_;                   // the torch.tensor being wrapped (Note [Tensor literals while tracing])
+  // Note [One node per subscript]: the GETITEM / SETITEM being traced.
+  struct Subscript {
+    size_t depth = 0;
+    const CodeObject* code = nullptr;
+    uint32_t pc = 0;
+    int64_t nodes = 0;
+    bool listIndex = false;  // the index holds a list: made into a tensor constant
+    std::vector<const Object*> indexTensors;  // tensors the index itself holds
+  } subscript_;
+  bool atSubscript() const;
+  int64_t mergedNodes_ = 0;  // op nodes beyond the first of each subscript
+  void beginSubscript(const Value* index);
   FreshObjects fresh_;                     // Note [Side effects on pre-existing objects]
   std::vector<MutationRecord> mutations_;
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])

@@ -19,6 +19,13 @@ namespace tdsl {
 // `clone` of the literal, which is a graph input captured by identity that
 // nothing else sees (the clone keeps in-place ops and returned results from
 // sharing it between calls). Data holding tensors still breaks: it reads them.
+//
+// Note [One node per tensor literal]
+// Dynamo records torch.tensor([1.0, 2.0]) as one call_function node holding
+// the data; here it is a captured input and its clone, which
+// Segment::graphNodes (the FX count) counts as that one node. A list in a
+// subscript (x[[0, 2]]) likewise becomes a captured index tensor that is
+// part of the subscript's getitem node (Note [One node per subscript]).
 
 namespace {
 
@@ -52,7 +59,10 @@ Value Tracer::makeTensorLiteral(const CallArgs& call) {
   TensorState& state = *rt_.interp.tensorState();
   const TensorObject& t = *asTensor(real);
   if (t.dim() == 0) return callOp(state, "full", {makeList({}), tensorItem(t)}, {{"dtype", Value::dtype(t.dtype())}});
-  return callOp(state, "clone", {real});
+  const size_t inputs = graph_->inputs().size();
+  Value fresh = callOp(state, "clone", {real});
+  if (graph_->inputs().size() == inputs + 1) ++mergedNodes_;  // Note [One node per tensor literal]
+  return fresh;
 }
 
 // The method hook runs just before its CALLMETHOD (the next instruction), whose

@@ -132,3 +132,29 @@ cd = torch.compile(deep)
 print(cd(x, dc), dc)
 print(cd(x, dc), dc)
 print(deep(x, de), deep(x, de), de)
+
+# A break inside a called function re-traces the caller (its mutations are
+# undone first); sort/reverse; containers inside a tuple argument.
+def helper(lst, x):
+    lst.append(x)
+    print("inner break")
+    return x * 2
+def nested_break(x, lst):
+    lst.append(1)
+    y = helper(lst, x + 1)
+    lst.append(2)
+    return y
+def sorts(x, lst):
+    lst.sort()
+    lst.reverse()
+    return x * lst[0]
+def in_tuple(x, t):
+    t[0].append(x)
+    t[1]["k"] = x
+    return x
+for fn, mk in ((nested_break, lambda: [0]), (sorts, lambda: [3, 1, 2]), (in_tuple, lambda: ([], {}))):
+    c1 = mk()
+    c2 = mk()
+    print(torch.compile(fn)(x, c1), c1)
+    print(fn(x, c2), c2)
+print(tdsl.explain(sorts)(x, [3, 1, 2]).graph_break_count, tdsl.explain(in_tuple)(x, ([], {})).graph_break_count)

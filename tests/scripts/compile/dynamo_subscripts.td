@@ -14,9 +14,9 @@ def colons_and_ints(x):
     d = x[0:, ::1]               # alias (a new view of x)
     return a + c, b[0] * d[1]   # add, select, select, mul
 
-def assign(x):                   # an assignment is a view and a write (Dynamo: one setitem)
-    x[:, 2] = 7.0                # select, fill_
-    x[:] = x * 2                 # mul, copy_ into x itself
+def assign(x):                   # an assignment is one setitem node, as in Dynamo
+    x[:, 2] = 7.0                # setitem (select, fill_)
+    x[:] = x * 2                 # mul, setitem (copy_ into x itself)
     return x
 
 def shapes(x):
