@@ -522,8 +522,8 @@ bool indexReadsTensorValue(const Value& index, bool containerIsTensor, int depth
 // that tdsl.explain reports, counts the ops one GETITEM or SETITEM
 // instruction records as one node.
 void Tracer::beginSubscript(const Value* index) {
-  const auto& frames = rt_.interp.vm().frames();
-  subscript_ = Subscript{frames.size(), frames.back().code, currentOrigPc(), 0, false, {}};
+  const VM& vm = rt_.interp.vm();
+  subscript_ = Subscript{vm.frameDepth(), vm.callerFrame().code, currentOrigPc(), 0, false, {}};
   if (!index) return;
   auto note = [&](const Value& v) {
     if (v.isObj(ObjKind::List)) subscript_.listIndex = true;
@@ -535,8 +535,9 @@ void Tracer::beginSubscript(const Value* index) {
 }
 
 bool Tracer::atSubscript() const {
-  const auto& frames = rt_.interp.vm().frames();
-  return subscript_.code == frames.back().code && subscript_.depth == frames.size() && subscript_.pc == currentOrigPc();
+  const VM& vm = rt_.interp.vm();
+  return subscript_.code == vm.callerFrame().code && subscript_.depth == vm.frameDepth() &&
+         subscript_.pc == currentOrigPc();
 }
 
 Value Tracer::onIndex(const CallArgs& a) {
