@@ -138,6 +138,11 @@ class Interpreter {
   Tensor wrap(void* data, DType dtype, std::vector<int64_t> sizes, std::vector<int64_t> strides = {},
               std::function<void(void*)> deleter = {});
 
+  // A script tensor over a DLPack tensor (CPU memory), without copying. The
+  // tensor takes ownership: `managed`'s deleter runs when the last view
+  // dies, or at once when it cannot be imported (an Error says why).
+  Tensor fromDLPack(DLManagedTensor* managed);
+
   // Output sinks: stdout by default; sys.stderr output is dropped unless a
   // sink is set (the library never writes to the host's stderr).
   void setOutput(OutputSink sink);

@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+struct DLManagedTensor;  // <dlpack/dlpack.h>
+
 namespace tdsl::api {
 
 class Interpreter;
@@ -89,6 +91,10 @@ class Tensor {
   template <class T>
   T* data() const { return static_cast<T*>(data()); }
   const Value& value() const { return value_; }
+  // A DLPack view of this tensor (no copy; CPU; int32/int64/float32/float64,
+  // as DLPack 0.6 has no bool). The consumer calls its deleter when done,
+  // on the thread that may use this tensor's interpreter (Note [Value handles]).
+  DLManagedTensor* toDLPack() const;
 
  private:
   friend class Value;
