@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -58,7 +59,7 @@ using HostFunction = std::function<Value(Interpreter& interp, std::vector<Value>
 // Names a host function's parameter, with an optional default:
 //   interp.def("clamp", f, tdsl::arg("x"), tdsl::arg("lo") = 0.0, tdsl::arg("hi") = 1.0);
 struct arg {
-  explicit arg(std::string name) : name(std::move(name)) {}
+  explicit arg(std::string paramName) : name(std::move(paramName)) {}
   template <class T>
   arg& operator=(T value);
   std::string name;
