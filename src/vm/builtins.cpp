@@ -70,8 +70,7 @@ Value b_print(Interpreter& I, const CallArgs& a, const void*) {
   const Value* file = findKwarg(a, "file");
   bool toStderr = file && file->isObj(ObjKind::Module) && file->as<ModuleObject>()->name == "sys.stderr";
   if (toStderr) {
-    std::fflush(stdout);
-    std::fwrite(out.data(), 1, out.size(), stderr);
+    I.writeStderr(out);
   } else {
     I.writeStdout(out);
     if (const Value* f = findKwarg(a, "flush"); f && truthy(I, *f)) I.flushStdout();

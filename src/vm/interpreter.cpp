@@ -170,13 +170,27 @@ bool Interpreter::truthy(const Value& v) { return guarded(*vm_, [&] { return tds
 std::string Interpreter::typeName(const Value& v) { return tdsl::typeName(v); }
 
 void Interpreter::writeStdout(std::string_view text) {
+  if (stdoutSink) {
+    stdoutSink(text);
+    return;
+  }
   if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && !std::ferror(stdout)) return;
   int err = errno;
   std::clearerr(stdout);
   if (err != EBADF) throw Error(ErrorKind::Runtime, osErrorText(err));
 }
 
+void Interpreter::writeStderr(std::string_view text) {
+  if (stderrSink) {
+    stderrSink(text);
+    return;
+  }
+  std::fflush(stdout);  // keep program order with the script's own output
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
 void Interpreter::flushStdout() {
+  if (stdoutSink) return;
   if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return;
   int err = errno;
   std::clearerr(stdout);

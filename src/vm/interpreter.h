@@ -12,6 +12,8 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -105,6 +107,29 @@ class Interpreter {
   // output is dropped, as CPython's sys.stdout is then None.
   void writeStdout(std::string_view text);
   void flushStdout();
+  // print(file=sys.stderr), sys.stderr.write.
+  void writeStderr(std::string_view text);
+
+  // Where the script's output goes instead of the process's stdout/stderr
+  // when set (an embedding host's sinks); empty: the standard streams.
+  using OutputSink = std::function<void(std::string_view)>;
+  OutputSink stdoutSink;
+  OutputSink stderrSink;
+
+  // Note [Step and time limits]
+  // A step is one safe point of the dispatch loop (a call or a backward
+  // jump, so every loop iteration and every call counts) or one call of a
+  // script function from C++ (VM::call, which natives looping over script
+  // callbacks use). POLL decrements pollBudget_ and takes the slow path
+  // (VM::safePoint) when it goes negative; the slow path charges the steps
+  // of the chunk, checks the step limit and, every chunk, the clock, and
+  // hands out the next chunk. Without limits the chunk is so large that the
+  // slow path never runs. Past a limit the budget stays at zero, so every
+  // later safe point raises again until the host calls setLimits() anew.
+  // maxSteps 0: no step limit; a deadline of time_point::max(): none.
+  void setLimits(uint64_t maxSteps, std::chrono::steady_clock::time_point deadline);
+  void chargeSteps();  // the slow path; throws RuntimeError past a limit
+  uint64_t stepsUsed() const { return stepsUsed_ + static_cast<uint64_t>(budgetChunk_ - pollBudget_); }
 
   TensorState* tensorState() { return tensorState_.get(); }
   // The tensor layer's entry points (Note [Tensor bridge] in
@@ -143,6 +168,12 @@ class Interpreter {
   // set with interrupt_, and by the cycle collector's trigger. The loop
   // polls this one flag, so collection costs nothing until it is due.
   std::atomic<bool> safePoint_{false};
+  // Note [Step and time limits].
+  int64_t pollBudget_ = INT64_MAX / 2;
+  int64_t budgetChunk_ = INT64_MAX / 2;
+  uint64_t stepsUsed_ = 0;
+  uint64_t maxSteps_ = 0;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   TensorStatePtr tensorState_;
   const TensorBridge* tensorBridge_ = nullptr;
   std::unique_ptr<VM> vm_;

@@ -108,8 +108,9 @@ void VM::execute() {
 #define KB K[in.b]
 #define KC K[in.c]
 // The safe point of Note [Cycle collector]: interrupts and automatic
-// collections happen here, at CALL, CALLMETHOD and backward jumps only.
-#define POLL() do { if (__builtin_expect(I.safePoint_.load(std::memory_order_relaxed), 0)) safePoint(); } while (0)
+// collections happen here, at CALL, CALLMETHOD and backward jumps only; each
+// is a step of Note [Step and time limits].
+#define POLL() do { if (__builtin_expect((--I.pollBudget_ < 0) | I.safePoint_.load(std::memory_order_relaxed), 0)) safePoint(); } while (0)
 
   try {
     LOADFRAME();

@@ -21,9 +21,7 @@ Value sys_exit(Interpreter& I, const CallArgs& a, const void*) {
   else if (a[0].isInt()) e.status = static_cast<int>(a[0].asInt() & 0xFF);
   else if (a[0].isBool()) e.status = a[0].asBool();
   else {
-    std::string msg = str(I, a[0]) + "\n";
-    std::fflush(stdout);
-    std::fwrite(msg.data(), 1, msg.size(), stderr);
+    I.writeStderr(str(I, a[0]) + "\n");
     e.status = 1;
   }
   throw e;
@@ -39,9 +37,7 @@ Value stdout_write(Interpreter& I, const CallArgs& a, const void*) {
 Value stderr_write(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "write", 1, 1);
   if (!a[0].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "write() argument must be str, not " + typeName(a[0]));
-  std::fflush(stdout);
-  const std::string& s = a[0].as<StrObject>()->str;
-  std::fwrite(s.data(), 1, s.size(), stderr);
+  I.writeStderr(a[0].as<StrObject>()->str);
   return Value::integer(length(I, a[0]));
 }
 Value stream_flush(Interpreter& I, const CallArgs&, const void*) {

@@ -101,6 +101,7 @@ void VM::checkInterrupt() {
 }
 
 void VM::safePoint() {
+  if (interp.pollBudget_ < 0) interp.chargeSteps();  // Note [Step and time limits]
   interp.safePoint_.store(false, std::memory_order_relaxed);  // before reading what raised it
   checkInterrupt();
   if (heap_.collectionDue()) heap_.collect();
@@ -267,6 +268,7 @@ Value VM::call(const Value& fn, const CallArgs& args) {
         // script code in a loop (filter, map, sorted's key) may call a body
         // with no CALL or backward jump, so no POLL of its own: poll here.
         if (__builtin_expect(interp.interrupt_.load(std::memory_order_relaxed), 0)) checkInterrupt();
+        if (__builtin_expect(--interp.pollBudget_ < 0, 0)) interp.chargeSteps();  // Note [Step and time limits]
         NestingGuard g(nesting_);
         Value keep = fn;
         Value* base = stackTop();

@@ -1,0 +1,52 @@
+# Installing tdsl for embedding hosts (issue 14; docs/embedding.md):
+# `cmake --install build --prefix P` puts the public headers in P/include/tdsl,
+# one static archive P/lib/libtdsl.a, and P/lib/cmake/tdsl/tdslConfig.cmake
+# (+ version file) so that a host's `find_package(tdsl 0.1 REQUIRED)` gives
+# the target tdsl::tdsl; P/lib/pkgconfig/tdsl.pc for other build systems.
+#
+# Note [One installed archive]
+# The layer libraries depend on each other in cycles until issue 11's typed
+# op ABI lands (see the top CMakeLists.txt), which an exported target set
+# would carry into every host's link line. Merging every layer's archive and
+# the ANTLR runtime (the frontend's private dependency) into one archive
+# (ar's MRI script) gives the host one library whose members the linker
+# searches as a whole; only shared system libraries remain as dependencies.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(TDSL_PACKAGED_LIBS tdsl_support tdsl_tensor tdsl_ops tdsl_ir tdsl_opt tdsl_frontend tdsl_vm tdsl_torch
+                       tdsl_compile tdsl_api)
+set(TDSL_ARCHIVE ${CMAKE_BINARY_DIR}/package/libtdsl.a)
+set(mri "create ${TDSL_ARCHIVE}\n")
+foreach(lib ${TDSL_PACKAGED_LIBS} antlr4_static)
+  string(APPEND mri "addlib $<TARGET_FILE:${lib}>\n")
+endforeach()
+string(APPEND mri "save\nend\n")
+file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/package/libtdsl.mri CONTENT "${mri}")
+add_custom_command(
+  OUTPUT ${TDSL_ARCHIVE}
+  COMMAND ${CMAKE_COMMAND} -E rm -f ${TDSL_ARCHIVE}
+  COMMAND ${CMAKE_AR} -M < ${CMAKE_BINARY_DIR}/package/libtdsl.mri
+  DEPENDS ${TDSL_PACKAGED_LIBS} ${CMAKE_BINARY_DIR}/package/libtdsl.mri
+  COMMENT "Merging the layer archives into libtdsl.a")
+# Built on demand by `cmake --install` (or `ninja tdsl_archive`), not by
+# every build: merging ~170 MB of archives costs seconds each time.
+add_custom_target(tdsl_archive DEPENDS ${TDSL_ARCHIVE})
+install(CODE "execute_process(COMMAND \"${CMAKE_COMMAND}\" --build \"${CMAKE_BINARY_DIR}\" --target tdsl_archive RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR \"building libtdsl.a failed\")
+  endif()")
+
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/tdsl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${TDSL_ARCHIVE} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS tdsl_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/tdslConfig.cmake.in ${CMAKE_BINARY_DIR}/package/tdslConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tdsl)
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/package/tdslConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/package/tdslConfig.cmake ${CMAKE_BINARY_DIR}/package/tdslConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tdsl)
+
+configure_file(${CMAKE_SOURCE_DIR}/cmake/tdsl.pc.in ${CMAKE_BINARY_DIR}/package/tdsl.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/package/tdsl.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
