@@ -88,7 +88,7 @@ Value sizeOrStride(const Value& self, const CallArgs& call, const char* name, bo
   const TensorObject& t = self_(self);
   const Dims& d = strides ? t.strides() : t.sizes();
   if (const Value* dim = dimArgument(call)) {
-    if (!dim->isInt()) throw Error(ErrorKind::Type, std::string(name) + "(): argument 'dim' must be int, not " + pyTypeName(*dim));
+    if (!dim->isInt()) throw Error(ErrorKind::Type, std::string(name) + "(): argument 'dim' must be int, not " + typeName(*dim));
     return Value::integer(d[static_cast<int>(wrapDim(dim->asInt(), t.dim()))]);
   }
   if (strides) {
@@ -237,7 +237,7 @@ bool isNumberValue(const Value& v) { return v.isBool() || v.isInt() || v.isFloat
 
 [[noreturn]] void unsupportedOperands(BinaryOp op, const Value& a, const Value& b) {
   throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + binaryOpSymbol(op) + ": '" +
-                                   pyTypeName(a) + "' and '" + pyTypeName(b) + "'");
+                                   typeName(a) + "' and '" + typeName(b) + "'");
 }
 
 }  // namespace

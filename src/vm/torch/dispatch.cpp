@@ -5,6 +5,7 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/value_ops.h"
 #include "tensor/kernel_util.h"
 
 namespace tdsl {
@@ -13,34 +14,6 @@ using ir::ArgType;
 using ir::BoundArgs;
 using ir::OpDef;
 using ir::SchemaArg;
-
-std::string pyTypeName(const Value& v) {
-  switch (v.tag()) {
-    case Tag::None: return "NoneType";
-    case Tag::Bool: return "bool";
-    case Tag::Int: return "int";
-    case Tag::Float: return "float";
-    case Tag::DType: return "torch.dtype";
-    case Tag::Obj: break;
-  }
-  switch (v.asObj()->kind()) {
-    case ObjKind::Str: return "str";
-    case ObjKind::List: return "list";
-    case ObjKind::Tuple: {
-      auto* t = v.as<TupleObject>();
-      return t->named ? t->named->name : t->isSize ? "torch.Size" : "tuple";
-    }
-    case ObjKind::Dict: return "dict";
-    case ObjKind::Tensor: return "Tensor";
-    case ObjKind::Function: return "function";
-    case ObjKind::Native: return "builtin_function_or_method";
-    case ObjKind::Module: return "module";
-    case ObjKind::Other:
-      if (auto* ext = dynamic_cast<const ExtensionObject*>(v.asObj())) return ext->typeName();
-      return "object";
-    default: return "object";
-  }
-}
 
 namespace {
 
@@ -192,7 +165,7 @@ size_t badIntElement(const Value& v) {
 std::string elementMismatch(const std::string& name, const SchemaArg& a, CallStyle style, const Value& element,
                             size_t pos) {
   return name + "(): argument '" + displayName(a, style) + "' must be " + pythonTypeName(a) +
-         ", but found element of type " + pyTypeName(element) + " at pos " + std::to_string(pos);
+         ", but found element of type " + typeName(element) + " at pos " + std::to_string(pos);
 }
 
 std::string typeMismatch(const std::string& name, const SchemaArg& a, CallStyle style, const Value& v, int position) {
@@ -200,7 +173,7 @@ std::string typeMismatch(const std::string& name, const SchemaArg& a, CallStyle 
     if (size_t bad = badIntElement(v)) return elementMismatch(name, a, style, listItems(v)[bad - 1], bad);
   std::string s = name + "(): argument '" + displayName(a, style) + "'";
   if (position >= 0) s += " (position " + std::to_string(position + 1) + ")";
-  return s + " must be " + pythonTypeName(a) + ", not " + pyTypeName(v);
+  return s + " must be " + pythonTypeName(a) + ", not " + typeName(v);
 }
 
 // A Tensor[] argument with a non-tensor element: PyTorch's parser raises
@@ -219,7 +192,7 @@ std::string tensorListElementError(const OpDef& op, CallStyle style, const CallA
     for (size_t i = 0; i < items.size(); ++i) {
       if (items[i].isTensor() || (a.type == ArgType::OptTensorList && items[i].isNone())) continue;
       return "expected Tensor as element " + std::to_string(i) + " in argument " + std::to_string(p) + ", but got " +
-             pyTypeName(items[i]);
+             typeName(items[i]);
     }
   }
   return "";
@@ -324,8 +297,8 @@ std::string pythonSignature(const OpDef& op, CallStyle style) {
 // keeps PyTorch's trailing ", ").
 std::string givenArgs(const CallArgs& call) {
   std::string s = "(";
-  for (size_t i = 0; i < call.nargs; ++i) s += pyTypeName(call.args[i]) + ", ";
-  for (size_t i = 0; i < call.nkwargs; ++i) s += std::string(call.kwargs[i].name) + "=" + pyTypeName(call.kwargs[i].value) + ", ";
+  for (size_t i = 0; i < call.nargs; ++i) s += typeName(call.args[i]) + ", ";
+  for (size_t i = 0; i < call.nkwargs; ++i) s += std::string(call.kwargs[i].name) + "=" + typeName(call.kwargs[i].value) + ", ";
   if (call.nargs > 0) s.erase(s.size() - 2);
   return s + ")";
 }
@@ -366,7 +339,7 @@ std::string unmatchedKeywords(const std::vector<const SchemaArg*>& parts, CallSt
 std::string markedArgs(const std::vector<const SchemaArg*>& parts, CallStyle style, const CallArgs& call) {
   auto matches = [&](const SchemaArg* a, const Value& v) {
     if (!a) return false;
-    std::string want = pythonTypeName(*a), got = pyTypeName(v);
+    std::string want = pythonTypeName(*a), got = typeName(v);
     if (want == "float") return got == "float" || got == "int";
     return want == got;
   };
@@ -374,12 +347,12 @@ std::string markedArgs(const std::vector<const SchemaArg*>& parts, CallStyle sty
   for (size_t i = 0; i < call.nargs + call.nkwargs; ++i) {
     const bool isKw = i >= call.nargs;
     const Value& v = isKw ? call.kwargs[i - call.nargs].value : call.args[i];
-    std::string text = pyTypeName(v);
+    std::string text = typeName(v);
     if (isSequence(v)) {
       const auto& items = listItems(v);
       const bool tuple = v.isObj(ObjKind::Tuple);
       text = std::string(tuple ? "tuple" : "list") + " of " + (tuple ? "(" : "[");
-      for (size_t e = 0; e < items.size(); ++e) text += (e ? ", " : "") + pyTypeName(items[e]);
+      for (size_t e = 0; e < items.size(); ++e) text += (e ? ", " : "") + typeName(items[e]);
       text += tuple ? (items.size() == 1 ? ",)" : ")") : "]";
     }
     if (isKw) text = std::string(call.kwargs[i - call.nargs].name) + "=" + text;

@@ -56,9 +56,6 @@ Value callOp(TensorState& state, std::string_view name, std::initializer_list<Va
 Value callMethod(TensorState& state, const Value& self, std::string_view name, std::initializer_list<Value> args,
                  std::initializer_list<KwArg> kwargs = {});
 
-// Python type name of a value for messages: "Tensor", "int", "str", "tuple", ...
-std::string pyTypeName(const Value& v);
-
 // torch.preserve_format / torch.contiguous_format (Note [Preserved layout]).
 // A MemoryFormat schema argument binds as the format's name (a str), which
 // is also its form in the graph IR.
