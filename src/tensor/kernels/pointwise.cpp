@@ -13,6 +13,7 @@
 #include "tensor/promotion.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/scalar_math.h"
+#include "tensor/scalar_ops.h"
 #include "tensor/tensor_iter.h"
 
 // Note [Elementwise aliasing]
@@ -35,164 +36,9 @@ namespace tdsl::kernels {
 
 namespace {
 
+using namespace scalar_ops;
+
 using EagerFnRef = Value (*)(TensorState&, const BoundArgs&);
-
-// Ops from Eq on produce bool.
-enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr, BitXor, Shl, Shr, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
-
-bool isComparisonOp(Bin op) { return op >= Bin::Eq; }
-
-[[noreturn]] void zeroDivision() { throw Error(ErrorKind::ZeroDivision, "ZeroDivisionError"); }
-
-template <class T>
-T floorDivide(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (b == 0) return a / b;
-    T mod = std::fmod(a, b);
-    T div = (a - mod) / b;
-    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;
-    if (div != 0) {
-      T fl = std::floor(div);
-      if (div - fl > T(0.5)) fl += 1;
-      return fl;
-    }
-    return std::copysign(T(0), a / b);
-  } else if constexpr (std::is_same<T, bool>::value) {
-    if (!b) zeroDivision();
-    return a;
-  } else {
-    if (b == 0) zeroDivision();
-    if (b == -1) return static_cast<T>(0 - static_cast<typename std::make_unsigned<T>::type>(a));
-    T q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-    return q;
-  }
-}
-
-template <class T>
-T remainder(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    T r = std::fmod(a, b);
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
-  } else if constexpr (std::is_same<T, bool>::value) {
-    if (!b) zeroDivision();
-    return false;
-  } else {
-    if (b == 0) zeroDivision();
-    if (b == -1) return 0;
-    T r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
-  }
-}
-
-template <class T>
-T intPow(T base, T exp) {
-  if (exp < 0) {  // PyTorch's powi: only 1 and -1 survive a negative exponent
-    if (base == 1) return 1;
-    if (base == -1) return (exp % 2 == 0) ? 1 : -1;
-    return 0;
-  }
-  using U = typename std::make_unsigned<T>::type;
-  U result = 1, b = static_cast<U>(base);
-  while (exp) {
-    if (exp & 1) result *= b;
-    b *= b;
-    exp >>= 1;
-  }
-  return static_cast<T>(result);
-}
-
-template <class T>
-T powOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) return scalar_math::pow(a, b);
-  else if constexpr (std::is_same<T, bool>::value) return a || !b;
-  else return intPow(a, b);
-}
-
-template <class T>
-T maxOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a > b ? a : b;
-}
-template <class T>
-T minOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a < b ? a : b;
-}
-
-// Integer arithmetic wraps around (two's complement), as in PyTorch; done on
-// unsigned values so it is defined behaviour.
-template <class T>
-constexpr bool kWrapping = std::is_integral<T>::value && !std::is_same<T, bool>::value;
-template <class T>
-using Unsigned = typename std::make_unsigned<T>::type;
-
-// PyTorch 1.13's CPU shift kernels compute `a << b` / `a >> b` in the
-// result dtype, which x86 evaluates with the count modulo the bit width
-// (x << 64 == x, x << -1 == x << 63); done here explicitly, without
-// undefined behaviour. Right shifts of negative values are arithmetic.
-template <class T>
-T shiftLeft(T a, T b) {
-  if constexpr (kWrapping<T>) {
-    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
-    return static_cast<T>(static_cast<Unsigned<T>>(a) << (static_cast<Unsigned<T>>(b) & mask));
-  } else {
-    return a;  // bool and floating dtypes are rejected by the meta rule
-  }
-}
-template <class T>
-T shiftRight(T a, T b) {
-  if constexpr (kWrapping<T>) {
-    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
-    return static_cast<T>(a >> (static_cast<Unsigned<T>>(b) & mask));
-  } else {
-    return a;
-  }
-}
-
-template <Bin op, class T>
-inline auto apply(T a, T b) {
-  if constexpr (op == Bin::Add && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Sub && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Mul && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) * static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Add) return static_cast<T>(a + b);
-  else if constexpr (op == Bin::Sub) return static_cast<T>(a - b);
-  else if constexpr (op == Bin::Mul) return static_cast<T>(a * b);
-  else if constexpr (op == Bin::Div) return static_cast<T>(a / b);
-  else if constexpr (op == Bin::Rem) return remainder(a, b);
-  else if constexpr (op == Bin::FloorDiv) return floorDivide(a, b);
-  else if constexpr (op == Bin::Pow) return powOf(a, b);
-  else if constexpr (op == Bin::Max) return maxOf(a, b);
-  else if constexpr (op == Bin::Min) return minOf(a, b);
-  else if constexpr (op == Bin::BitAnd || op == Bin::BitOr || op == Bin::BitXor) {
-    if constexpr (std::is_integral<T>::value) {  // bool too: & | ^ of 0/1 stay 0/1
-      if constexpr (op == Bin::BitAnd) return static_cast<T>(a & b);
-      else if constexpr (op == Bin::BitOr) return static_cast<T>(a | b);
-      else return static_cast<T>(a ^ b);
-    } else {
-      return a;  // floating dtypes are rejected by the meta rule
-    }
-  }
-  else if constexpr (op == Bin::Shl) return shiftLeft(a, b);
-  else if constexpr (op == Bin::Shr) return shiftRight(a, b);
-  else if constexpr (op == Bin::Eq) return a == b;
-  else if constexpr (op == Bin::Ne) return a != b;
-  else if constexpr (op == Bin::Lt) return a < b;
-  else if constexpr (op == Bin::Le) return a <= b;
-  else if constexpr (op == Bin::Gt) return a > b;
-  else if constexpr (op == Bin::Ge) return a >= b;
-  else if constexpr (op == Bin::LAnd) return static_cast<bool>(a) && static_cast<bool>(b);
-  else if constexpr (op == Bin::LOr) return static_cast<bool>(a) || static_cast<bool>(b);
-  else return static_cast<bool>(a) != static_cast<bool>(b);
-}
 
 // out[i] = f(in[i]) over a two-operand plan (out, in).
 template <class R, class T, class F>
@@ -270,11 +116,13 @@ void runBinaryTyped(const TensorObject& out, const Operand& x, const Operand& y)
     plan.addOperand(x.tensor->dataPtr(), x.tensor->meta, out.sizes());
     plan.coalesce();
     if constexpr (op == Bin::Pow && std::is_floating_point<T>::value) {
-      // PyTorch's pow_tensor_scalar special cases (exact squares, roots).
-      if (b == T(2)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(a * a); }); return; }
-      if (b == T(3)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(a * a * a); }); return; }
-      if (b == T(0.5)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(scalar_math::sqrt(a)); }); return; }
-      if (b == T(-1)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(T(1) / a); }); return; }
+      switch (powScalarCase(b)) {  // each case its own loop, as PyTorch's pow_tensor_scalar
+        case PowCase::Square: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Square>(a, T(2))); }); return;
+        case PowCase::Cube: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Cube>(a, T(3))); }); return;
+        case PowCase::Sqrt: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Sqrt>(a, T(0.5))); }); return;
+        case PowCase::Reciprocal: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Reciprocal>(a, T(-1))); }); return;
+        case PowCase::General: break;
+      }
     }
     unaryLoop<R, T>(plan, [b](T a) { return static_cast<R>(apply<op, T>(a, b)); });
   } else {
@@ -403,35 +251,6 @@ Value binaryInplace(TensorState& state, const BoundArgs& a) {
 
 // ---------------------------------------------------------------------------
 // Unary.
-
-enum class Un { Neg, Abs, Exp, Log, Sin, Cos, Tanh, Sqrt, Sigmoid, Reciprocal, Relu, Floor, Ceil, Round, LogicalNot, BitwiseNot };
-
-template <Un op, class T>
-inline auto applyUnary(T x) {
-  if constexpr (op == Un::Neg && kWrapping<T>) return static_cast<T>(Unsigned<T>(0) - static_cast<Unsigned<T>>(x));
-  else if constexpr (op == Un::Neg) return static_cast<T>(-x);
-  else if constexpr (op == Un::Abs && kWrapping<T>) return static_cast<T>(x < 0 ? Unsigned<T>(0) - static_cast<Unsigned<T>>(x) : static_cast<Unsigned<T>>(x));
-  else if constexpr (op == Un::Abs) { if constexpr (std::is_same<T, bool>::value) return x; else return static_cast<T>(x < 0 ? -x : x); }
-  else if constexpr (op == Un::Exp) return scalar_math::exp(x);
-  else if constexpr (op == Un::Log) return scalar_math::log(x);
-  else if constexpr (op == Un::Sin) return scalar_math::sin(x);
-  else if constexpr (op == Un::Cos) return scalar_math::cos(x);
-  else if constexpr (op == Un::Tanh) return scalar_math::tanh(x);
-  else if constexpr (op == Un::Sqrt) return scalar_math::sqrt(x);
-  else if constexpr (op == Un::Sigmoid) return scalar_math::sigmoid(x);
-  else if constexpr (op == Un::Reciprocal) return static_cast<T>(T(1) / x);
-  else if constexpr (op == Un::Relu) return static_cast<T>(x > T(0) ? x : T(0));
-  else if constexpr (op == Un::Floor) { if constexpr (std::is_floating_point<T>::value) return std::floor(x); else return x; }
-  else if constexpr (op == Un::Ceil) { if constexpr (std::is_floating_point<T>::value) return std::ceil(x); else return x; }
-  else if constexpr (op == Un::Round) { if constexpr (std::is_floating_point<T>::value) return std::nearbyint(x); else return x; }
-  else if constexpr (op == Un::LogicalNot) return !static_cast<bool>(x);
-  else { if constexpr (std::is_same<T, bool>::value) return static_cast<bool>(!x); else if constexpr (std::is_integral<T>::value) return static_cast<T>(~x); else return x; }
-}
-
-constexpr bool floatResult(Un op) {
-  return op == Un::Exp || op == Un::Log || op == Un::Sin || op == Un::Cos || op == Un::Tanh || op == Un::Sqrt ||
-         op == Un::Sigmoid || op == Un::Reciprocal;
-}
 
 template <Un op>
 void runUnary(const TensorObject& out, const TensorObject& in) {
@@ -614,14 +433,7 @@ void runClamp(TensorState& state, const TensorObject& out, const TensorObject& i
     using T = decltype(tag);
     bool hasLo = !lo.isNone(), hasHi = !hi.isNone();
     T l = hasLo ? checkedScalarAs<T>(lo) : T(), h = hasHi ? checkedScalarAs<T>(hi) : T();
-    unaryLoop<T, T>(plan, [=](T x) {
-      if constexpr (std::is_floating_point<T>::value) {
-        if (x != x) return x;
-      }
-      if (hasLo) x = x < l ? l : x;
-      if (hasHi) x = x > h ? h : x;
-      return x;
-    });
+    unaryLoop<T, T>(plan, [=](T x) { return clampOf(x, hasLo, l, hasHi, h); });
   });
 }
 
@@ -784,12 +596,7 @@ Value isclose(TensorState& s, const BoundArgs& a) {
   plan.addOperand(xd->dataPtr(), xd->meta, out->sizes());
   plan.addOperand(yd->dataPtr(), yd->meta, out->sizes());
   plan.coalesce();
-  binaryLoop<bool, double>(plan, [=](double p, double q) {
-    if (p == q) return true;
-    if (std::isnan(p) || std::isnan(q)) return equalNan && std::isnan(p) && std::isnan(q);
-    if (std::isinf(p) || std::isinf(q)) return false;
-    return std::fabs(p - q) <= atol + rtol * std::fabs(q);
-  });
+  binaryLoop<bool, double>(plan, [=](double p, double q) { return isCloseOf(p, q, rtol, atol, equalNan); });
   return Value(out);
 }
 
