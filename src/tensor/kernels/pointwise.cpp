@@ -6,7 +6,6 @@
 #include <limits>
 #include <type_traits>
 
-#include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/op_meta.h"
 #include "tensor/op_kernels.h"
@@ -38,7 +37,7 @@ namespace {
 
 using namespace scalar_ops;
 
-using EagerFnRef = Value (*)(TensorState&, const BoundArgs&);
+using EagerFnRef = EagerFn;
 
 // out[i] = f(in[i]) over a two-operand plan (out, in).
 template <class R, class T, class F>
@@ -195,7 +194,7 @@ Value scaledOther(TensorState& state, const BoundArgs& a, DType compute, Value& 
 
 template <Bin op>
 Value binaryFunctional(TensorState& state, const BoundArgs& a, bool reversed = false) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   DType compute = computeDTypeFor(op, a[0], a[1]);
   checkBoolArith(op, compute);
   Value holder;
@@ -284,7 +283,7 @@ void checkUnaryInput(DType d) {
 
 template <Un op>
 Value unaryFunctional(TensorState& state, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   checkUnaryInput<op>(self.dtype());
   auto out = allocLike(state, r.out[0]);
@@ -307,8 +306,8 @@ Value unaryInplace(TensorState& state, const BoundArgs& a) {
 }  // namespace
 
 #define TDSL_BINARY_KERNELS(name, op)                                                              \
-  Value name(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::op>(s, a); }      \
-  Value name##_(TensorState& s, const BoundArgs& a) { return binaryInplace<Bin::op>(s, a); }
+  OpResults name(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::op>(s, a); }      \
+  OpResults name##_(TensorState& s, const BoundArgs& a) { return binaryInplace<Bin::op>(s, a); }
 TDSL_BINARY_KERNELS(add, Add)
 TDSL_BINARY_KERNELS(sub, Sub)
 TDSL_BINARY_KERNELS(mul, Mul)
@@ -318,7 +317,7 @@ TDSL_BINARY_KERNELS(floor_divide, FloorDiv)
 TDSL_BINARY_KERNELS(pow, Pow)
 #undef TDSL_BINARY_KERNELS
 
-Value rsub(TensorState& s, const BoundArgs& a) {
+OpResults rsub(TensorState& s, const BoundArgs& a) {
   // other - alpha * self: swap the operands, then subtract.
   BoundArgs swapped = a;
   swapped[0] = a[1];
@@ -326,7 +325,7 @@ Value rsub(TensorState& s, const BoundArgs& a) {
   if (!swapped[0].isTensor()) {
     // Scalar - tensor: compute as (-alpha * self) + other would round differently;
     // keep PyTorch's order by subtracting from the scalar directly.
-    ir::MetaResult r = runMeta(a);
+    MetaResult r = runMeta(a);
     DType compute = computeDTypeFor(Bin::Sub, a[0], a[1]);
     checkBoolArith(Bin::Sub, compute);
     Value holder;
@@ -341,11 +340,11 @@ Value rsub(TensorState& s, const BoundArgs& a) {
   return binaryFunctional<Bin::Sub>(s, swapped);
 }
 
-Value maximum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Max>(s, a); }
-Value minimum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Min>(s, a); }
-Value logical_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LAnd>(s, a); }
-Value logical_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LOr>(s, a); }
-Value logical_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LXor>(s, a); }
+OpResults maximum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Max>(s, a); }
+OpResults minimum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Min>(s, a); }
+OpResults logical_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LAnd>(s, a); }
+OpResults logical_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LOr>(s, a); }
+OpResults logical_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LXor>(s, a); }
 namespace {
 // binaryInplace checks only broadcast and cast (its eager fast path); the
 // meta rule adds the bitwise dtype check.
@@ -356,16 +355,16 @@ Value bitwiseInplace(TensorState& s, const BoundArgs& a) {
 }
 }  // namespace
 
-Value bitwise_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitAnd>(s, a); }
-Value bitwise_and_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitAnd>(s, a); }
-Value bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitOr>(s, a); }
-Value bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
-Value bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
-Value bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
-Value bitwise_left_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shl>(s, a); }
-Value bitwise_left_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shl>(s, a); }
-Value bitwise_right_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shr>(s, a); }
-Value bitwise_right_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shr>(s, a); }
+OpResults bitwise_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitAnd>(s, a); }
+OpResults bitwise_and_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitAnd>(s, a); }
+OpResults bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitOr>(s, a); }
+OpResults bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
+OpResults bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
+OpResults bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
+OpResults bitwise_left_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shl>(s, a); }
+OpResults bitwise_left_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shl>(s, a); }
+OpResults bitwise_right_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shr>(s, a); }
+OpResults bitwise_right_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shr>(s, a); }
 
 namespace {
 // self = logical_op(self, other...) converted to self's dtype (logical_and_, logical_not_, ...):
@@ -376,26 +375,26 @@ Value logicalInplace(TensorState& s, const BoundArgs& a, EagerFnRef functional) 
   checkNoInternalOverlap(self);
   if (a.count > 1 && a[1].isTensor()) checkNoPartialOverlap(self, tensorArg(a, 1));
   BoundArgs fa = a;
-  fa.op = a.op->functional;  // its meta rule gives the bool result
-  Value result = functional(s, fa);
+  fa.op = a.op->functionalKernel;  // its meta rule gives the bool result
+  Value result = functional(s, fa)[0];
   copyInto(self, *asTensor(result));
   return a[0];
 }
 }  // namespace
 
-Value logical_and_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_and); }
-Value logical_or_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_or); }
-Value logical_xor_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_xor); }
-Value eq(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Eq>(s, a); }
-Value ne(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ne>(s, a); }
-Value lt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Lt>(s, a); }
-Value le(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Le>(s, a); }
-Value gt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Gt>(s, a); }
-Value ge(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ge>(s, a); }
+OpResults logical_and_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_and); }
+OpResults logical_or_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_or); }
+OpResults logical_xor_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_xor); }
+OpResults eq(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Eq>(s, a); }
+OpResults ne(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ne>(s, a); }
+OpResults lt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Lt>(s, a); }
+OpResults le(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Le>(s, a); }
+OpResults gt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Gt>(s, a); }
+OpResults ge(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ge>(s, a); }
 
 #define TDSL_UNARY_KERNELS(name, op)                                                          \
-  Value name(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::op>(s, a); }    \
-  Value name##_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::op>(s, a); }
+  OpResults name(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::op>(s, a); }    \
+  OpResults name##_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::op>(s, a); }
 TDSL_UNARY_KERNELS(neg, Neg)
 TDSL_UNARY_KERNELS(abs, Abs)
 TDSL_UNARY_KERNELS(exp, Exp)
@@ -411,10 +410,10 @@ TDSL_UNARY_KERNELS(floor, Floor)
 TDSL_UNARY_KERNELS(ceil, Ceil)
 TDSL_UNARY_KERNELS(round, Round)
 #undef TDSL_UNARY_KERNELS
-Value logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
-Value bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }
-Value bitwise_not_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::BitwiseNot>(s, a); }
-Value logical_not_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_not); }
+OpResults logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
+OpResults bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }
+OpResults bitwise_not_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::BitwiseNot>(s, a); }
+OpResults logical_not_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_not); }
 
 // ---------------------------------------------------------------------------
 // clamp, where, fill, zero, copy.
@@ -473,14 +472,14 @@ Value fillValue(const Value& v) {
 
 }  // namespace
 
-Value clamp(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults clamp(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   runClamp(s, *out, tensorArg(a, 0), a[1], a[2], r.out[0].dtype);
   return Value(out);
 }
 
-Value clamp_(TensorState& s, const BoundArgs& a) {
+OpResults clamp_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
@@ -495,8 +494,8 @@ Value clamp_(TensorState& s, const BoundArgs& a) {
   return a[0];
 }
 
-Value where(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults where(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorMeta& om = r.out[0];
   DType compute = om.dtype;
   auto out = allocLike(s, om);
@@ -523,14 +522,14 @@ Value where(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value fill(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults fill(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   fillWith(*out, fillValue(a[1]));
   return Value(out);
 }
 
-Value fill_(TensorState& s, const BoundArgs& a) {
+OpResults fill_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
@@ -538,26 +537,26 @@ Value fill_(TensorState& s, const BoundArgs& a) {
   return a[0];
 }
 
-Value zero(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults zero(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   return Value(allocLike(s, r.out[0], /*zero=*/true));
 }
 
-Value zero_(TensorState& s, const BoundArgs& a) {
+OpResults zero_(TensorState& s, const BoundArgs& a) {
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
   fillWith(self, Value::integer(0));
   return a[0];
 }
 
-Value copy(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults copy(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 1));
   return Value(out);
 }
 
-Value copy_(TensorState& s, const BoundArgs& a) {
+OpResults copy_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   const TensorObject& src = tensorArg(a, 1);
@@ -580,15 +579,16 @@ Value copy_(TensorState& s, const BoundArgs& a) {
 // ---------------------------------------------------------------------------
 // equal / isclose / allclose.
 
-Value isclose(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+namespace {
+// isclose's result for the bound (self, other, rtol, atol, equal_nan), shaped `om`.
+Value iscloseOf(TensorState& s, const BoundArgs& a, const TensorMeta& om) {
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   if (x.dtype() != y.dtype())
     throw Error(ErrorKind::Type, scalarName(x.dtype()) + " did not match " + scalarName(y.dtype()));
   double rtol = floatArg(a, 2), atol = floatArg(a, 3);
   bool equalNan = boolArg(a, 4);
-  auto out = allocLike(s, r.out[0]);
+  auto out = allocLike(s, om);
   Ref<TensorObject> xd = contiguousOrSame(s, x, DType::Float64), yd = contiguousOrSame(s, y, DType::Float64);
   ElementwisePlan plan;
   plan.interrupt = s.interrupt;
@@ -599,8 +599,11 @@ Value isclose(TensorState& s, const BoundArgs& a) {
   binaryLoop<bool, double>(plan, [=](double p, double q) { return isCloseOf(p, q, rtol, atol, equalNan); });
   return Value(out);
 }
+}  // namespace
 
-Value equal(TensorState& s, const BoundArgs& a) {
+OpResults isclose(TensorState& s, const BoundArgs& a) { return iscloseOf(s, a, runMeta(a).out[0]); }
+
+OpResults equal(TensorState& s, const BoundArgs& a) {
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   if (x.sizes() != y.sizes()) return Value::boolean(false);
@@ -615,11 +618,11 @@ Value equal(TensorState& s, const BoundArgs& a) {
   return Value::boolean(true);
 }
 
-Value allclose(TensorState& s, const BoundArgs& a) {
+OpResults allclose(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  ir::BoundArgs iscloseArgs = a;
-  iscloseArgs.op = ir::opTable().find("isclose");
-  Value close = isclose(s, iscloseArgs);
+  MetaResult r;
+  meta::comparison(a, r);  // isclose's rule
+  Value close = iscloseOf(s, a, r.out[0]);
   const TensorObject& t = *asTensor(close);
   const bool* p = t.data<bool>();
   for (int64_t i = 0; i < t.numel(); ++i)

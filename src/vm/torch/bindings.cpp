@@ -15,7 +15,7 @@
 #include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/tensor.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
@@ -39,7 +39,7 @@ TensorState& stateOf(Interpreter& interp) {
 }
 
 Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args) {
-  return dispatchOp(stateOf(interp), op, args);
+  return packResults(op, dispatchOp(stateOf(interp), op, args));
 }
 
 namespace {

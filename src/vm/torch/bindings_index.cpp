@@ -11,7 +11,7 @@
 #include "vm/torch/bindings.h"
 #include "tensor/kernel_util.h"
 #include "tensor/scalar_convert.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "vm/tensor_bridge.h"
 
 namespace tdsl {

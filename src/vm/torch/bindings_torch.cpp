@@ -14,7 +14,7 @@
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/kernel_util.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "tensor/tensor_iter.h"
 #include "vm/tensor_bridge.h"
 

@@ -20,17 +20,17 @@ namespace {
 bool isIntLike(const Value& v) { return v.isInt() || v.isBool(); }
 bool isSequence(const Value& v) { return v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple); }
 
-// Converts `v` for `arg`; false when the type does not fit.
-bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
+// Converts `v` for `arg` into slot i of `out`; false when the type does not fit.
+bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
   if (v.isNone()) {
     if (!arg.optional) return false;
-    out = v;
+    out.setValue(i, v);
     return true;
   }
   switch (arg.type) {
     case ArgType::Tensor:
       if (!v.isTensor()) return false;
-      out = v;
+      out.setValue(i, v);
       return true;
     case ArgType::TensorList:
     case ArgType::OptTensorList: {
@@ -40,43 +40,46 @@ bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
         if (arg.type == ArgType::OptTensorList && item.isNone()) continue;
         return false;
       }
-      out = v;
+      out.setTensors(i) = listItems(v);
       return true;
     }
     case ArgType::Int:
       if (!isIntLike(v)) return false;
-      out = v.isBool() ? Value::integer(v.asBool()) : v;
+      out.setValue(i, v.isBool() ? Value::integer(v.asBool()) : v);
       return true;
-    case ArgType::IntList:
-      if (isIntLike(v) && arg.listSize > 0) { out = v.isBool() ? Value::integer(v.asBool()) : v; return true; }
+    case ArgType::IntList: {
+      if (isIntLike(v) && arg.listSize > 0) { out.setValue(i, v.isBool() ? Value::integer(v.asBool()) : v); return true; }
       if (!isSequence(v)) return false;
-      for (const Value& item : listItems(v))
+      const auto& items = listItems(v);
+      for (const Value& item : items)
         if (!isIntLike(item)) return false;
-      out = v;
+      if (Dims* dims = out.setDims(i, items.size()))
+        for (const Value& item : items) dims->push_back(item.isBool() ? item.asBool() : item.asInt());
       return true;
+    }
     case ArgType::Float:
-      if (v.isFloat()) { out = v; return true; }
-      if (isIntLike(v)) { out = Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt())); return true; }
+      if (v.isFloat()) { out.setValue(i, v); return true; }
+      if (isIntLike(v)) { out.setValue(i, Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt()))); return true; }
       return false;
     case ArgType::Bool:
       if (!v.isBool()) return false;
-      out = v;
+      out.setValue(i, v);
       return true;
     case ArgType::Scalar:
       if (!(v.isBool() || v.isInt() || v.isFloat())) return false;
-      out = v;
+      out.setValue(i, v);
       return true;
     case ArgType::ScalarType:
       if (!v.isDType()) return false;
-      out = v;
+      out.setValue(i, v);
       return true;
     case ArgType::Str:
       if (!v.isObj(ObjKind::Str)) return false;
-      out = v;
+      out.setStr(i, v.as<StrObject>()->str);
       return true;
     case ArgType::MemoryFormat:
       if (auto* f = dynamic_cast<const MemoryFormatObject*>(v.isObj(ObjKind::Other) ? v.asObj() : nullptr)) {
-        out = makeStr(memoryFormatName(f->format));
+        out.setStr(i, memoryFormatName(f->format));
         return true;
       }
       return false;
@@ -84,22 +87,28 @@ bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
   return false;
 }
 
-Value defaultValue(const SchemaArg& arg) {
+// Whether `v` converts for `arg` (the error path's question).
+bool converts(const SchemaArg& arg, const Value& v) {
+  BoundArgs scratch;
+  scratch.reset(nullptr, 1);
+  return convertArg(arg, v, scratch, 0);
+}
+
+void setDefault(const SchemaArg& arg, BoundArgs& out, int i) {
   const ir::ArgDefault& d = arg.defaultValue;
   switch (d.kind) {
-    case ir::ArgDefault::Kind::None: return Value();
-    case ir::ArgDefault::Kind::Bool: return Value::boolean(d.b);
+    case ir::ArgDefault::Kind::None: out.setValue(i, Value()); return;
+    case ir::ArgDefault::Kind::Bool: out.setValue(i, Value::boolean(d.b)); return;
     case ir::ArgDefault::Kind::Int:
-      return arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i);
-    case ir::ArgDefault::Kind::Float: return Value::number(d.f);
-    case ir::ArgDefault::Kind::IntList: {
-      std::vector<Value> items;
-      for (int64_t x : d.ints) items.push_back(Value::integer(x));
-      return makeList(std::move(items));
-    }
-    case ir::ArgDefault::Kind::Str: return makeStr(d.str);
+      out.setValue(i, arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i));
+      return;
+    case ir::ArgDefault::Kind::Float: out.setValue(i, Value::number(d.f)); return;
+    case ir::ArgDefault::Kind::IntList:
+      if (Dims* dims = out.setDims(i, d.ints.size()))
+        for (int64_t x : d.ints) dims->push_back(x);
+      return;
+    case ir::ArgDefault::Kind::Str: out.setStr(i, d.str); return;
   }
-  return Value();
 }
 
 std::string displayName(const SchemaArg& arg, CallStyle style) {
@@ -232,7 +241,6 @@ std::string bindFailure(const OpDef& op, CallStyle style, const CallArgs& call) 
   size_t next = 0;
   for (size_t p = 0; p < params.size(); ++p) {
     const SchemaArg& a = schemaArgs[params[p]];
-    Value converted;
     if (!a.kwOnly && next < nargs) {
       if (static_cast<int>(next) == varargsAt) {
         for (size_t k = next; k < nargs; ++k)
@@ -240,13 +248,13 @@ std::string bindFailure(const OpDef& op, CallStyle style, const CallArgs& call) 
         next = nargs;
         continue;
       }
-      if (!convertArg(a, call.args[next], converted)) return typeMismatch(name, a, style, call.args[next], static_cast<int>(next));
+      if (!converts(a, call.args[next])) return typeMismatch(name, a, style, call.args[next], static_cast<int>(next));
       ++next;
       continue;
     }
     if (const KwArg* kw = keywordFor(a, style, call)) {
       usedKw[static_cast<size_t>(kw - call.kwargs)] = true;
-      if (!convertArg(a, kw->value, converted)) return typeMismatch(name, a, style, kw->value, -1);
+      if (!converts(a, kw->value)) return typeMismatch(name, a, style, kw->value, -1);
       continue;
     }
     if (isRequired(a)) {
@@ -396,8 +404,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
   const int n = static_cast<int>(params.size());
   TDSL_ASSERT(n <= ir::kMaxOpArgs);
   bool filled[ir::kMaxOpArgs] = {};
-  out.op = &op;
-  out.count = n;
+  out.reset(&op, n);
   int selfIndex = -1;
   if (style == CallStyle::Method) {
     selfIndex = op.selfArg;
@@ -405,7 +412,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       if (why) *why = op.schema.name + "() is not a method";
       return false;
     }
-    out[selfIndex] = *self;
+    out.setValue(selfIndex, *self);
     filled[selfIndex] = true;
   }
   // Positional parameters in order, skipping the receiver.
@@ -420,17 +427,20 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     bool lastPositional = p == numPositional - 1;
     if (arg.type == ArgType::IntList && lastPositional && isIntLike(v)) {
       // Varargs sizes: x.view(2, 3), torch.zeros(2, 3).
-      std::vector<Value> items;
-      for (; next < call.nargs; ++next) {
-        if (!isIntLike(call.args[next])) return failed();
-        items.push_back(call.args[next]);
+      for (size_t k = next; k < call.nargs; ++k)
+        if (!isIntLike(call.args[k])) return failed();
+      const size_t length = call.nargs - next;
+      if (length == 1 && arg.listSize > 0) {
+        out.setValue(positional[p], call.args[next]);
+      } else if (Dims* dims = out.setDims(positional[p], length)) {
+        for (size_t k = next; k < call.nargs; ++k)
+          dims->push_back(call.args[k].isBool() ? call.args[k].asBool() : call.args[k].asInt());
       }
-      if (items.size() == 1 && arg.listSize > 0) out[positional[p]] = items[0];
-      else out[positional[p]] = makeList(std::move(items));
+      next = call.nargs;
       filled[positional[p]] = true;
       break;
     }
-    if (!convertArg(arg, v, out[positional[p]])) return failed();
+    if (!convertArg(arg, v, out, positional[p])) return failed();
     filled[positional[p]] = true;
     ++next;
   }
@@ -440,53 +450,20 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     int idx = op.schema.argIndex(kw.name);
     if (idx < 0 && kw.name == "input" && style == CallStyle::Function) idx = op.schema.argIndex("self");
     if (idx < 0 || idx == selfIndex || filled[idx]) return failed();
-    if (!convertArg(params[idx], kw.value, out[idx])) return failed();
+    if (!convertArg(params[idx], kw.value, out, idx)) return failed();
     filled[idx] = true;
   }
   for (int i = 0; i < n; ++i) {
     if (filled[i]) continue;
     if (params[i].hasDefault) {
-      out[i] = defaultValue(params[i]);
+      setDefault(params[i], out, i);
     } else if (params[i].optional && params[i].type != ArgType::Tensor) {
-      out[i] = Value();  // `int[1]? dim` without a default behaves as None
+      out.setValue(i, Value());  // `int[1]? dim` without a default behaves as None
     } else {
       return failed();
     }
   }
   return true;
-}
-
-bool anyMetaTensor(const BoundArgs& args) {
-  for (int i = 0; i < args.count; ++i) {
-    const Value& v = args[i];
-    if (v.isTensor()) {
-      if (asTensor(v)->isMeta()) return true;
-    } else if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
-      for (const Value& item : listItems(v))
-        if (item.isTensor() && asTensor(item)->isMeta()) return true;
-    }
-  }
-  return false;
-}
-
-Value runMetaOnly(const OpDef& op, BoundArgs& args) {
-  ir::MetaResult r;
-  op.meta(args, r);
-  if (op.has(ir::kTagInplace)) return args[0];
-  if (r.count == 0)
-    throw Error(ErrorKind::Runtime, op.fullName() + " produces a Python value and cannot run on meta tensors");
-  std::vector<Value> outs;
-  for (int i = 0; i < r.count; ++i) outs.push_back(Value(makeMetaTensor(r.out[i])));
-  return op.packResults(std::move(outs));
-}
-
-Value dispatchOp(TensorState& state, const OpDef& op, BoundArgs& args) {
-  if (state.interceptor) {
-    Value result;
-    if (state.interceptor->intercept(state, op, args, result)) return result;
-  }
-  if (anyMetaTensor(args)) return runMetaOnly(op, args);
-  return op.eager(state, args);
 }
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
@@ -495,7 +472,7 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
   BoundArgs bound;
   for (const OpDef* op : set.ops) {
     if (!(op->variants & want)) continue;
-    if (bindArgs(*op, style, self, call, bound, nullptr)) return dispatchOp(state, *op, bound);
+    if (bindArgs(*op, style, self, call, bound, nullptr)) return packResults(*op, dispatchOp(state, *op, bound));
   }
   // Nothing fits: PyTorch's message (Note [Argument errors]).
   std::vector<const OpDef*> visible;
