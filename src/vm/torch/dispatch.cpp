@@ -20,17 +20,24 @@ namespace {
 bool isIntLike(const Value& v) { return v.isInt() || v.isBool(); }
 bool isSequence(const Value& v) { return v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple); }
 
+// BoundArgs::setValue without its by-value parameter: the hot path copies
+// each argument once, as before the typed ABI (bench/tensor/eager_add.td).
+inline void putValue(BoundArgs& out, int i, const Value& v) {
+  out.kinds[i] = ArgKind::Value;
+  out.v[i] = v;
+}
+
 // Converts `v` for `arg` into slot i of `out`; false when the type does not fit.
 bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
   if (v.isNone()) {
     if (!arg.optional) return false;
-    out.setValue(i, v);
+    putValue(out, i, v);
     return true;
   }
   switch (arg.type) {
     case ArgType::Tensor:
       if (!v.isTensor()) return false;
-      out.setValue(i, v);
+      putValue(out, i, v);
       return true;
     case ArgType::TensorList:
     case ArgType::OptTensorList: {
@@ -45,10 +52,10 @@ bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
     }
     case ArgType::Int:
       if (!isIntLike(v)) return false;
-      out.setValue(i, v.isBool() ? Value::integer(v.asBool()) : v);
+      putValue(out, i, v.isBool() ? Value::integer(v.asBool()) : v);
       return true;
     case ArgType::IntList: {
-      if (isIntLike(v) && arg.listSize > 0) { out.setValue(i, v.isBool() ? Value::integer(v.asBool()) : v); return true; }
+      if (isIntLike(v) && arg.listSize > 0) { putValue(out, i, v.isBool() ? Value::integer(v.asBool()) : v); return true; }
       if (!isSequence(v)) return false;
       const auto& items = listItems(v);
       for (const Value& item : items)
@@ -58,20 +65,20 @@ bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
       return true;
     }
     case ArgType::Float:
-      if (v.isFloat()) { out.setValue(i, v); return true; }
-      if (isIntLike(v)) { out.setValue(i, Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt()))); return true; }
+      if (v.isFloat()) { putValue(out, i, v); return true; }
+      if (isIntLike(v)) { putValue(out, i, Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt()))); return true; }
       return false;
     case ArgType::Bool:
       if (!v.isBool()) return false;
-      out.setValue(i, v);
+      putValue(out, i, v);
       return true;
     case ArgType::Scalar:
       if (!(v.isBool() || v.isInt() || v.isFloat())) return false;
-      out.setValue(i, v);
+      putValue(out, i, v);
       return true;
     case ArgType::ScalarType:
       if (!v.isDType()) return false;
-      out.setValue(i, v);
+      putValue(out, i, v);
       return true;
     case ArgType::Str:
       if (!v.isObj(ObjKind::Str)) return false;
@@ -97,12 +104,12 @@ bool converts(const SchemaArg& arg, const Value& v) {
 void setDefault(const SchemaArg& arg, BoundArgs& out, int i) {
   const ir::ArgDefault& d = arg.defaultValue;
   switch (d.kind) {
-    case ir::ArgDefault::Kind::None: out.setValue(i, Value()); return;
-    case ir::ArgDefault::Kind::Bool: out.setValue(i, Value::boolean(d.b)); return;
+    case ir::ArgDefault::Kind::None: putValue(out, i, Value()); return;
+    case ir::ArgDefault::Kind::Bool: putValue(out, i, Value::boolean(d.b)); return;
     case ir::ArgDefault::Kind::Int:
-      out.setValue(i, arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i));
+      putValue(out, i, arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i));
       return;
-    case ir::ArgDefault::Kind::Float: out.setValue(i, Value::number(d.f)); return;
+    case ir::ArgDefault::Kind::Float: putValue(out, i, Value::number(d.f)); return;
     case ir::ArgDefault::Kind::IntList:
       if (Dims* dims = out.setDims(i, d.ints.size()))
         for (int64_t x : d.ints) dims->push_back(x);
@@ -412,7 +419,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       if (why) *why = op.schema.name + "() is not a method";
       return false;
     }
-    out.setValue(selfIndex, *self);
+    putValue(out, selfIndex, *self);
     filled[selfIndex] = true;
   }
   // Positional parameters in order, skipping the receiver.
@@ -431,7 +438,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
         if (!isIntLike(call.args[k])) return failed();
       const size_t length = call.nargs - next;
       if (length == 1 && arg.listSize > 0) {
-        out.setValue(positional[p], call.args[next]);
+        putValue(out, positional[p], call.args[next]);
       } else if (Dims* dims = out.setDims(positional[p], length)) {
         for (size_t k = next; k < call.nargs; ++k)
           dims->push_back(call.args[k].isBool() ? call.args[k].asBool() : call.args[k].asInt());
@@ -458,7 +465,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     if (params[i].hasDefault) {
       setDefault(params[i], out, i);
     } else if (params[i].optional && params[i].type != ArgType::Tensor) {
-      out.setValue(i, Value());  // `int[1]? dim` without a default behaves as None
+      putValue(out, i, Value());  // `int[1]? dim` without a default behaves as None
     } else {
       return failed();
     }
