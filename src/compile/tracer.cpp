@@ -189,7 +189,7 @@ ir::IrValue* Tracer::valueFor(TensorObject* t) {
 // ---------------------------------------------------------------------------
 // The interceptor
 
-bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   try {
     return record(op, b, result);
   } catch (Exit& e) {
@@ -253,8 +253,8 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
     // for the few scripts that index a tensor by itself.
     for (int i = 0; i < b.count; ++i) {
       ir::ArgType t = op.schema.args[static_cast<size_t>(i)].type;
-      if ((t != ir::ArgType::TensorList && t != ir::ArgType::OptTensorList) || !b[i].isObj()) continue;
-      const auto& items = b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items;
+      if ((t != ir::ArgType::TensorList && t != ir::ArgType::OptTensorList) || b.kind(i) != ArgKind::Tensors) continue;
+      const std::vector<Value>& items = b.tensorsAt(i);
       const auto& irs = args[static_cast<size_t>(i)].tensors;
       for (size_t k = 0; k < items.size(); ++k) {
         if (!items[k].isTensor()) continue;
@@ -268,12 +268,12 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
   return "";
 }
 
-bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
+bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   if (op.has(ir::kTagIndexing))
     for (int i = 0; i < b.count; ++i)
-      if (b[i].isObj(ObjKind::List) || b[i].isObj(ObjKind::Tuple))
-        for (const Value& v : b[i].isObj(ObjKind::List) ? b[i].as<ListObject>()->items : b[i].as<TupleObject>()->items)
+      if (b.kind(i) == ArgKind::Tensors)
+        for (const Value& v : b.tensorsAt(i))
           if (v.isTensor() && asTensor(v)->dtype() == DType::Bool)
             graphBreak(op.name() + "() with a boolean mask: the result's size depends on tensor data");
   if (op.has(ir::kTagMaybeView) && op.eager && b.count > 0 && b[0].isTensor()) {
@@ -284,7 +284,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
     // proxies.
     ir::MetaResult probe;
     op.meta(b, probe);
-    if (probe.aliasesSelf && op.eager(*rt_.interp.tensorState(), b).identical(b[0])) {
+    if (probe.aliasesSelf && op.eager(*rt_.interp.tensorState(), b)[0].identical(b[0])) {
       noteMetadataRead(b[0], TensorGuard::Check::Full);  // the decision read its layout (Note [Metadata reads])
       result = b[0];
       return true;
@@ -295,7 +295,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
   for (int i = 0; i < b.count; ++i) {
     const ir::SchemaArg& sa = op.schema.args[static_cast<size_t>(i)];
     const Value& v = b[i];
-    if (v.isNone()) { args.push_back(ir::Arg::none()); continue; }
+    if (b.isNone(i)) { args.push_back(ir::Arg::none()); continue; }
     switch (sa.type) {
       case ir::ArgType::Tensor:
         if (!v.isTensor()) graphBreak("argument '" + sa.name + "' of " + op.name() + " is not a tensor");
@@ -304,8 +304,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
       case ir::ArgType::TensorList:
       case ir::ArgType::OptTensorList: {
         std::vector<ir::IrValue*> vs;
-        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
-        for (const Value& item : items) vs.push_back(item.isTensor() ? valueFor(asTensor(item)) : nullptr);
+        for (const Value& item : b.tensorsAt(i)) vs.push_back(item.isTensor() ? valueFor(asTensor(item)) : nullptr);
         args.push_back(ir::Arg::ofTensors(std::move(vs)));
         break;
       }
@@ -315,8 +314,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
       case ir::ArgType::IntList: {
         if (v.isInt()) { args.push_back(ir::Arg::ofInt(v.asInt())); break; }
         std::vector<ir::SymInt> ints;
-        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
-        for (const Value& item : items) ints.emplace_back(item.asInt());
+        for (int64_t x : b.dimsAt(i)) ints.emplace_back(x);
         args.push_back(ir::Arg::ofInts(std::move(ints)));
         break;
       }
@@ -329,7 +327,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
         break;
       case ir::ArgType::ScalarType: args.push_back(ir::Arg::ofDType(v.asDType())); break;
       case ir::ArgType::Str:
-      case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(v.as<StrObject>()->str)); break;
+      case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(b.strAt(i))); break;
     }
   }
   const int64_t maxNodes = req_.maxGraphNodes > 0 ? req_.maxGraphNodes : kMaxGraphNodes;
@@ -348,14 +346,14 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, Value& result) {
     result = b[0];
     return true;
   }
-  std::vector<Value> outs;
+  result = OpResults();
   for (int i = 0; i < mr.count; ++i) {
     Ref<TensorObject> t = makeMetaTensor(mr.out[i]);
     irOf_[t.get()] = n->output(static_cast<size_t>(i));
     keepAlive_.push_back(Value(t));
-    outs.push_back(Value(t));
+    result[i] = Value(t);
   }
-  result = op.packResults(std::move(outs));
+  result.count = mr.count;
   return true;
 }
 

@@ -90,7 +90,7 @@ class Tracer : public DispatchInterceptor {
   // (the caller falls back to eager, which reports them exactly).
   std::unique_ptr<Segment> trace();
 
-  bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, Value& result) override;
+  bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, OpResults& result) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
   Value onReturn(const CallArgs& a);
@@ -110,7 +110,7 @@ class Tracer : public DispatchInterceptor {
  private:
   struct Exit;
   [[noreturn]] void graphBreak(std::string reason);
-  bool record(const ir::OpDef& op, ir::BoundArgs& args, Value& result);
+  bool record(const ir::OpDef& op, ir::BoundArgs& args, OpResults& result);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.
   // Raises eager's overlap errors; returns why the op must run eagerly
   // (Note [Overlapping sources] in ir/alias_analysis.h), or "".

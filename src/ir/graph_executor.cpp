@@ -6,7 +6,6 @@
 #include "support/diagnostics.h"
 #include "ir/meta_inference.h"
 #include "ops/op_table.h"
-#include "vm/objects.h"
 #include "tensor/tensor.h"
 
 namespace tdsl::ir {
@@ -71,14 +70,10 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
     TDSL_ASSERT(op.eager != nullptr);
     pollInterrupt(state);  // Note [Interrupting kernels]: between nodes
     BoundArgs args = bindNodeArgs(op, n->args(), tensorFor);
-    tdsl::Value result = op.eager(state, args);
-    if (n->numOutputs() == 1) {
-      env[n->output()] = result;
-    } else if (n->numOutputs() > 1) {
-      TDSL_ASSERT(result.isObj(ObjKind::Tuple));
-      TupleObject* tuple = result.as<TupleObject>();
-      TDSL_ASSERT(tuple->items.size() == n->numOutputs());
-      for (size_t i = 0; i < n->numOutputs(); ++i) env[n->output(i)] = tuple->items[i];
+    OpResults results = op.eager(state, args);
+    if (n->numOutputs() > 0) {
+      TDSL_ASSERT(results.count == static_cast<int>(n->numOutputs()));
+      for (size_t i = 0; i < n->numOutputs(); ++i) env[n->output(i)] = results[static_cast<int>(i)];
     }
   }
   std::vector<tdsl::Value> outs;
@@ -167,20 +162,17 @@ std::vector<tdsl::Value> PreparedGraph::run(TensorState& state, const std::vecto
     for (int i = 0; i < args.count; ++i)
       if (s.tensorSlot[i] >= 0) args.v[i] = env[static_cast<size_t>(s.tensorSlot[i])];
     for (auto& [index, slots] : s.tensorLists) {
-      std::vector<tdsl::Value> items;
+      std::vector<tdsl::Value>& items = args.setTensors(index);
       items.reserve(slots.size());
       for (int sl : slots) items.push_back(sl >= 0 ? env[static_cast<size_t>(sl)] : tdsl::Value::none());
-      args.v[index] = makeList(std::move(items));
     }
-    tdsl::Value result = s.op->eager(state, args);
-    if (s.outSlots.size() == 1) {
-      env[static_cast<size_t>(s.outSlots[0])] = result;
-    } else if (s.outSlots.size() > 1) {
-      TDSL_ASSERT(result.isObj(ObjKind::Tuple));
-      TupleObject* tuple = result.as<TupleObject>();
-      TDSL_ASSERT(tuple->items.size() == s.outSlots.size());
-      for (size_t i = 0; i < s.outSlots.size(); ++i) env[static_cast<size_t>(s.outSlots[i])] = tuple->items[i];
+    OpResults results = s.op->eager(state, args);
+    if (!s.outSlots.empty()) {
+      TDSL_ASSERT(results.count == static_cast<int>(s.outSlots.size()));
+      for (size_t i = 0; i < s.outSlots.size(); ++i) env[static_cast<size_t>(s.outSlots[i])] = results[static_cast<int>(i)];
     }
+    // A multi-output op's results count as none of them (they are never copies).
+    const tdsl::Value result = results.count == 1 ? results[0] : tdsl::Value();
     switch (s.movement) {
       case DataMovement::None: break;
       case DataMovement::ResultBytes: bytes += tensorBytes(result); break;

@@ -2,7 +2,6 @@
 #include "ir/meta_inference.h"
 
 #include "support/diagnostics.h"
-#include "vm/objects.h"
 #include "tensor/tensor.h"
 
 namespace tdsl::ir {
@@ -31,30 +30,29 @@ bool argsAreConcrete(const std::vector<Arg>& args) {
 BoundArgs bindNodeArgs(const OpDef& op, const std::vector<Arg>& args,
                        const std::function<tdsl::Value(const IrValue*)>& tensorFor) {
   BoundArgs b;
-  b.op = &op;
   TDSL_ASSERT(args.size() <= static_cast<size_t>(kMaxOpArgs));
-  b.count = static_cast<int>(args.size());
+  b.reset(&op, static_cast<int>(args.size()));
   for (size_t i = 0; i < args.size(); ++i) {
     const Arg& a = args[i];
-    tdsl::Value& out = b.v[i];
+    const int slot = static_cast<int>(i);
     switch (a.kind) {
-      case Arg::Kind::None: out = tdsl::Value::none(); break;
-      case Arg::Kind::Tensor: out = tensorFor(a.tensor); break;
-      case Arg::Kind::Int: out = symToValue(a.i); break;
-      case Arg::Kind::Float: out = tdsl::Value::number(a.f); break;
-      case Arg::Kind::Bool: out = tdsl::Value::boolean(a.b); break;
-      case Arg::Kind::DType: out = tdsl::Value::dtype(a.dtype); break;
-      case Arg::Kind::Str: out = makeStr(a.str); break;
+      case Arg::Kind::None: b.setValue(slot, tdsl::Value::none()); break;
+      case Arg::Kind::Tensor: b.setValue(slot, tensorFor(a.tensor)); break;
+      case Arg::Kind::Int: b.setValue(slot, symToValue(a.i)); break;
+      case Arg::Kind::Float: b.setValue(slot, tdsl::Value::number(a.f)); break;
+      case Arg::Kind::Bool: b.setValue(slot, tdsl::Value::boolean(a.b)); break;
+      case Arg::Kind::DType: b.setValue(slot, tdsl::Value::dtype(a.dtype)); break;
+      case Arg::Kind::Str: b.setStr(slot, a.str); break;
       case Arg::Kind::IntList: {
-        std::vector<tdsl::Value> items;
-        for (auto& s : a.ints) items.push_back(symToValue(s));
-        out = makeList(std::move(items));
+        if (Dims* dims = b.setDims(slot, a.ints.size()))
+          for (auto& s : a.ints) dims->push_back(symToValue(s).asInt());
+        else
+          for (auto& s : a.ints) symToValue(s);  // symbolic ints fail first, as before
         break;
       }
       case Arg::Kind::TensorList: {
-        std::vector<tdsl::Value> items;
+        std::vector<tdsl::Value>& items = b.setTensors(slot);
         for (IrValue* v : a.tensors) items.push_back(v ? tensorFor(v) : tdsl::Value::none());
-        out = makeList(std::move(items));
         break;
       }
     }

@@ -3,7 +3,6 @@
 #include "ops/op_table.h"
 
 #include "support/diagnostics.h"
-#include "vm/objects.h"
 
 namespace tdsl::ir {
 
@@ -21,17 +20,9 @@ OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
       def.eager = row.eager;
       def.id = static_cast<int>(ops_.size());
       def.selfArg = def.schema.argIndex("self");
-      if (def.schema.returns.size() > 1) {
-        bool named = true;
-        for (const SchemaArg& ret : def.schema.returns) named = named && !ret.name.empty();
-        if (named) {
-          auto type = std::make_shared<NamedTupleType>();
-          type->name = "torch.return_types." + def.schema.name;
-          for (const SchemaArg& ret : def.schema.returns) type->fields.push_back(ret.name);
-          type->fieldPerLine = true;
-          def.resultTuple = std::move(type);
-        }
-      }
+      def.opName = def.schema.name;
+      def.baseName = def.schema.baseName();
+      for (const SchemaArg& arg : def.schema.args) def.paramNames.push_back(arg.name);
       ops_.push_back(std::move(def));
     }
   }
@@ -68,6 +59,7 @@ OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
         auto it = byFullName_.find(functional);
         if (it != byFullName_.end()) {
           op.functional = it->second;
+          op.functionalKernel = it->second;
           const_cast<OpDef*>(it->second)->inplace = &op;
         }
       }
@@ -77,12 +69,6 @@ OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
       }
     }
   }
-}
-
-Value OpDef::packResults(std::vector<Value> outs) const {
-  if (outs.size() == 1) return std::move(outs[0]);
-  if (resultTuple) return makeNamedTuple(*resultTuple, std::move(outs));
-  return makeTuple(std::move(outs));
 }
 
 const OpDef* OpTable::find(std::string_view fullName) const {

@@ -38,7 +38,7 @@
 //
 // Note [Dispatch and meta tensors]
 // A TensorObject without storage is a meta ("proxy") tensor: it has dtype,
-// sizes, strides and offset but no data. dispatchOp() (vm/torch/dispatch.h)
+// sizes, strides and offset but no data. dispatchOp() (ops/dispatch.h)
 // first offers every call to the TensorState's interceptor (the tracer); with
 // no interceptor, a call with any meta tensor argument runs only the op's
 // `meta` rule and returns meta tensors; otherwise it runs the eager kernel.
@@ -52,111 +52,62 @@
 #include <vector>
 
 #include "ops/schema.h"
+#include "tensor/op_abi.h"
 #include "tensor/tensor_meta.h"
 #include "core/value.h"
-
-namespace tdsl {
-struct TensorState;
-struct NamedTupleType;
-}
 
 namespace tdsl::ir {
 
 struct OpDef;
 
-enum OpTag : uint32_t {
-  kTagPointwise = 1u << 0,      // elementwise with broadcasting (unary or binary)
-  kTagReduction = 1u << 1,      // reduces over dims
-  kTagView = 1u << 2,           // result aliases self (schema Tensor(a) -> Tensor(a))
-  kTagInplace = 1u << 3,        // writes self and returns it (Tensor(a!) -> Tensor(a!))
-  kTagIndexedUpdate = 1u << 4,  // writes selected positions: index_copy, index_put, index_add, masked_fill
-  kTagScatter = 1u << 5,        // functional inverse of a view (slice_scatter, ...)
-  kTagFactory = 1u << 6,        // makes a tensor from no tensor data (zeros, arange, ...)
-  kTagRandom = 1u << 7,         // reads the generator
-  kTagComparison = 1u << 8,     // result dtype is bool
-  kTagLinalg = 1u << 9,         // mm / matmul / dot (OpenBLAS)
-  kTagMaybeView = 1u << 10,     // Note [MaybeView ops]
-  kTagShape = 1u << 11,         // cat/stack/clone: moves data without arithmetic
-  kTagIndexing = 1u << 12,      // reads gathered positions: index, index_select, gather
-  kTagNonTensorResult = 1u << 13,  // returns a Python value (equal, allclose)
-  kTagCopy = 1u << 14,          // copy/copy_: the result (written region) is another tensor's values
-  kTagNormal = 1u << 15,        // with kTagRandom: samples the normal distribution (randn, randn_like)
-  // Not one of PyTorch's Python signatures (its SKIP_PYTHON_BINDINGS_SIGNATURES:
-  // add/sub/mul/div.Scalar and their in-place twins, whose numbers Python
-  // passes to the Tensor overload). Overload resolution still tries the row;
-  // argument errors neither count nor list it (Note [Argument errors] in
-  // vm/torch/dispatch.cpp).
-  kTagNoPythonSignature = 1u << 16,
-};
+// The op ABI's types (tensor/op_abi.h), under the names the upper layers use.
+using ::tdsl::ArgKind;
+using ::tdsl::BoundArgs;
+using ::tdsl::EagerFn;
+using ::tdsl::kMaxOpArgs;
+using ::tdsl::kMaxOpOutputs;
+using ::tdsl::MetaFn;
+using ::tdsl::MetaResult;
+using ::tdsl::OpKernelInfo;
+using ::tdsl::OpResults;
+using ::tdsl::OpTag;
+using ::tdsl::kTagPointwise;
+using ::tdsl::kTagReduction;
+using ::tdsl::kTagView;
+using ::tdsl::kTagInplace;
+using ::tdsl::kTagIndexedUpdate;
+using ::tdsl::kTagScatter;
+using ::tdsl::kTagFactory;
+using ::tdsl::kTagRandom;
+using ::tdsl::kTagComparison;
+using ::tdsl::kTagLinalg;
+using ::tdsl::kTagMaybeView;
+using ::tdsl::kTagShape;
+using ::tdsl::kTagIndexing;
+using ::tdsl::kTagNonTensorResult;
+using ::tdsl::kTagCopy;
+using ::tdsl::kTagNormal;
+using ::tdsl::kTagNoPythonSignature;
 
 // How the op is exposed to scripts (native_functions.yaml `variants:`).
 enum OpVariant : uint8_t { kFunction = 1, kMethod = 2 };
 
-// Bound arguments of one call, in schema order, defaults filled in. Values
-// are converted to the schema's types: Tensor args hold TensorObjects (None
-// for an absent optional), int/SymInt hold Value::integer, float holds
-// Value::number, Scalar holds a bool/int/float immediate (its Python type
-// matters for type promotion), ScalarType holds Value::dtype, int[] holds a
-// ListObject/TupleObject of ints or (for int[N] given one int) Value::integer,
-// Tensor[] / Tensor?[] hold a ListObject/TupleObject.
-// Note [No allocation on the hot path]: a fixed array, so binding a call to
-// a one-element in-place op allocates nothing.
-constexpr int kMaxOpArgs = 10;
-struct BoundArgs {
-  const OpDef* op = nullptr;
-  Value v[kMaxOpArgs];
-  int count = 0;
-  const Value& operator[](int i) const { return v[i]; }
-  Value& operator[](int i) { return v[i]; }
-};
-
-// The metadata of an op's tensor results (at most two: max.dim's values and indices).
-constexpr int kMaxOpOutputs = 2;
-struct MetaResult {
-  TensorMeta out[kMaxOpOutputs];
-  int count = 0;
-  // View ops: true. MaybeView ops: whether this call returns a view of self
-  // (else out[0] describes a fresh contiguous copy). Other ops: false.
-  bool aliasesSelf = false;
-  TensorMeta& add() { return out[count++]; }
-};
-
-// Shape/dtype rule: fills `result` from argument metadata only (tensors may be
-// meta tensors). Throws tdsl::Error with PyTorch's message for bad shapes,
-// dims or dtypes. For view ops the result reproduces eager strides and offset
-// exactly (eager views are built from it). For ops with a non-tensor result
-// (equal, allclose) it validates and leaves count == 0.
-using MetaFn = void (*)(const BoundArgs& args, MetaResult& result);
-
-// Eager kernel: computes the result(s) on real tensors. Returns the tensor
-// (self for in-place ops), OpDef::packResults of the outputs for
-// multi-output ops, or a Python value.
-using EagerFn = Value (*)(TensorState& state, const BoundArgs& args);
-
-struct OpDef {
+// One row of the table. The OpKernelInfo base (name, tags, meta, eager) is
+// what the row's kernels see of it.
+struct OpDef : OpKernelInfo {
   Schema schema;
-  uint32_t tags = 0;
   uint8_t variants = kFunction | kMethod;
-  MetaFn meta = nullptr;
-  EagerFn eager = nullptr;
   const OpDef* functional = nullptr;  // in-place op -> its functional twin
   const OpDef* inplace = nullptr;     // functional op -> its in-place twin
   const OpDef* inverse = nullptr;     // view -> the scatter that inverts it
   int id = 0;                         // index in opTable().ops()
   int selfArg = -1;                   // index of the argument named `self` (the method receiver), or -1
-  // Note [Multi-output results]: an op with several named returns
-  // (max.dim -> (Tensor values, Tensor indices)) returns a named tuple of
-  // type torch.return_types.<name> with the schema's return names as
-  // fields, as PyTorch does; null for single-result ops.
-  std::shared_ptr<const NamedTupleType> resultTuple;
+  // Note [Multi-output results]: an op with several returns (max.dim ->
+  // (Tensor values, Tensor indices)) returns them all in OpResults; the VM
+  // makes them a named tuple of type torch.return_types.<name> with the
+  // schema's return names as fields, as PyTorch does (vm/torch/op_results.h).
 
-  const std::string& name() const { return schema.name; }
-  // The script value of an op's outputs: the one output itself, or a tuple
-  // of them (named when resultTuple is set). Eager kernels, meta-only
-  // dispatch and the tracer all build multi-output results here.
-  Value packResults(std::vector<Value> outs) const;
   std::string fullName() const { return schema.fullName(); }
-  bool has(uint32_t tag) const { return (tags & tag) != 0; }
 };
 
 // The rows as written in src/ir/ops_*.cpp (static constant data).

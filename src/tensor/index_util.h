@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "ops/op_table.h"
+#include "tensor/op_abi.h"
 #include "tensor/tensor.h"
 
 namespace tdsl {
@@ -31,6 +31,6 @@ struct ArangeSpec {
   bool integral = true;
   int64_t length = 0;
 };
-ArangeSpec arangeSpec(const ir::BoundArgs& a);
+ArangeSpec arangeSpec(const BoundArgs& a);
 
 }  // namespace tdsl

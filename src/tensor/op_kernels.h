@@ -1,17 +1,16 @@
-// Eager kernels of the op table (ir::EagerFn). Each takes the bound
+// Eager kernels of the op table (EagerFn, op_abi.h). Each takes the bound
 // arguments of one call (schema order, defaults filled in) and returns the
-// result: a new tensor, self for in-place ops, a tuple for multi-output ops,
-// or a Python value. One kernel may serve several overloads of a name
+// result: a new tensor, self for in-place ops, both tensors of multi-output
+// ops, or a Python value. One kernel may serve several overloads of a name
 // (add.Tensor and add.Scalar): the Tensor/Scalar operand is read generically.
 #pragma once
 
-#include "ops/op_table.h"
+#include "tensor/op_abi.h"
 
 namespace tdsl::kernels {
 
-using ir::BoundArgs;
 
-#define TDSL_DECLARE_KERNEL(name) Value name(TensorState& state, const BoundArgs& args);
+#define TDSL_DECLARE_KERNEL(name) OpResults name(TensorState& state, const BoundArgs& args);
 #define TDSL_KERNELS(X)                                                                         \
   X(add) X(add_) X(sub) X(sub_) X(rsub) X(mul) X(mul_) X(div) X(div_) X(remainder) X(remainder_) \
   X(floor_divide) X(floor_divide_) X(pow) X(pow_) X(maximum) X(minimum)                          \

@@ -5,12 +5,10 @@
 // eager and traced metadata identical. Errors are PyTorch's messages.
 #pragma once
 
-#include "ops/op_table.h"
+#include "tensor/op_abi.h"
 
 namespace tdsl::meta {
 
-using ir::BoundArgs;
-using ir::MetaResult;
 
 // Pointwise. Fresh results take their operands' layout (Note [Elementwise
 // output layout] in tensor_meta.h); in-place results are self's own meta.

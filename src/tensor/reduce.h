@@ -22,7 +22,7 @@
 
 #include <cstdint>
 
-#include "ops/op_table.h"
+#include "tensor/op_abi.h"
 #include "tensor/tensor.h"
 
 namespace tdsl {
@@ -38,7 +38,7 @@ struct ReduceSpec {
 };
 
 // Reads `dim` / `keepdim` from the bound call (by schema argument name).
-ReduceSpec reduceSpec(const ir::BoundArgs& a, const char* opName);
+ReduceSpec reduceSpec(const BoundArgs& a, const char* opName);
 
 // Sum in the order of Note [Reduction order]; `get(i)` returns element i.
 // `interrupt` is polled every kInterruptGrain elements (Note [Interrupting kernels]).

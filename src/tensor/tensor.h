@@ -29,7 +29,6 @@
 
 namespace tdsl {
 
-namespace ir { struct OpDef; struct BoundArgs; }
 
 // 8 GiB: large enough for any test or benchmark here, small enough that a
 // typo like torch.zeros(10**11) fails cleanly instead of swapping.
@@ -96,7 +95,7 @@ struct TensorState {
   std::shared_ptr<MemoryAccount> memory = std::make_shared<MemoryAccount>();
   std::mt19937_64 generator{0x5eed};
   DType defaultFloat = DType::Float32;
-  // The tracer installs itself here; see vm/torch/dispatch.h.
+  // The tracer installs itself here; see ops/dispatch.h.
   DispatchInterceptor* interceptor = nullptr;
   // The owning interpreter's interrupt flag (attachInterruptFlag); null for a
   // state that no interpreter owns (unit tests of kernels).

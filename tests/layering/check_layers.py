@@ -43,12 +43,6 @@ ANTLR_HEADERS = re.compile(r"^(antlr4-runtime\.h|Tdsl(Lexer|Parser)\.h|antlr4-ru
 # (kind, from-folder, to-folder): violations that exist today and are being
 # removed (issue 11); each must still occur, or the entry must go.
 KNOWN = {
-    ("include", "tensor", "ops"): "kernels take BoundArgs from ops/op_table.h until the typed op ABI lives in tensor",
-    ("include", "tensor", "vm"): "kernels decode int[]/str arguments from VM lists until the typed op ABI",
-    ("include", "ops", "vm"): "op_table.cpp packs multi-output results into VM tuples",
-    ("include", "ir", "vm"): "meta inference and the graph executor build VM lists",
-    ("symbol", "tensor", "ops"): "as the include above",
-    ("symbol", "tensor", "vm"): "as the include above",
 }
 
 

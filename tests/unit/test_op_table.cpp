@@ -6,6 +6,7 @@
 #include "ops/op_table.h"
 #include "ops/schema.h"
 #include "vm/objects.h"
+#include "vm/torch/op_results.h"
 
 using namespace tdsl;
 using namespace tdsl::ir;
@@ -197,23 +198,24 @@ TEST_CASE("op table: multi-output ops return named tuples of their return names"
   // torch.return_types.<name> type whose fields are the schema's return names.
   for (const OpDef& op : opTable().ops()) {
     INFO(op.schema.text);
+    const NamedTupleType* type = resultTupleType(op);
     if (op.schema.returns.size() < 2) {
-      CHECK(op.resultTuple == nullptr);
+      CHECK(type == nullptr);
       continue;
     }
-    REQUIRE(op.resultTuple != nullptr);
-    CHECK(op.resultTuple->name == "torch.return_types." + op.schema.name);
-    REQUIRE(op.resultTuple->fields.size() == op.schema.returns.size());
-    for (size_t i = 0; i < op.schema.returns.size(); ++i) CHECK(op.resultTuple->fields[i] == op.schema.returns[i].name);
+    REQUIRE(type != nullptr);
+    CHECK(type->name == "torch.return_types." + op.schema.name);
+    REQUIRE(type->fields.size() == op.schema.returns.size());
+    for (size_t i = 0; i < op.schema.returns.size(); ++i) CHECK(type->fields[i] == op.schema.returns[i].name);
   }
   const OpDef* maxDim = opTable().find("max.dim");
   REQUIRE(maxDim != nullptr);
-  Value packed = maxDim->packResults({Value::integer(1), Value::integer(2)});
+  Value packed = packResults(*maxDim, OpResults(Value::integer(1), Value::integer(2)));
   REQUIRE(packed.isObj(ObjKind::Tuple));
-  CHECK(packed.as<TupleObject>()->named == maxDim->resultTuple.get());
-  CHECK(maxDim->resultTuple->fieldIndex("indices") == 1);
-  CHECK(maxDim->resultTuple->fieldIndex("nope") == -1);
-  CHECK(opTable().find("add.Tensor")->packResults({Value::integer(3)}).asInt() == 3);
+  CHECK(packed.as<TupleObject>()->named == resultTupleType(*maxDim));
+  CHECK(resultTupleType(*maxDim)->fieldIndex("indices") == 1);
+  CHECK(resultTupleType(*maxDim)->fieldIndex("nope") == -1);
+  CHECK(packResults(*opTable().find("add.Tensor"), OpResults(Value::integer(3))).asInt() == 3);
 }
 
 TEST_CASE("op table: bitwise ops and memory_format arguments", "[op_table]") {

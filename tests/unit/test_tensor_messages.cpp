@@ -6,7 +6,7 @@
 #include "vm/objects.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/tensor.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "test_support.h"
 
 using namespace tdsl;

@@ -8,7 +8,7 @@
 #include "vm/objects.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/tensor.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "test_support.h"
 
 using namespace tdsl;
@@ -392,12 +392,11 @@ TEST_CASE("clone and *_like keep a dense input's strides, eager and meta alike",
   CHECK(values(callOp(s, "clone", {stepped})) == values(callMethod(s, stepped, "contiguous", {})));
   // A graph node carries the format by name; an unknown name is an error.
   ir::BoundArgs b;
-  b.op = ir::opTable().find("clone");
-  b.count = 2;
-  b[0] = perm;
-  b[1] = makeStr("contiguous_format");
-  CHECK(T(b.op->eager(s, b)).strides() == Dims{6, 3, 1});
-  b[1] = makeStr("channels_last");
+  b.reset(ir::opTable().find("clone"), 2);
+  b.setValue(0, perm);
+  b.setStr(1, "contiguous_format");
+  CHECK(T(b.op->eager(s, b)[0]).strides() == Dims{6, 3, 1});
+  b.setStr(1, "channels_last");
   CHECK(errorOf([&] { b.op->eager(s, b); }) == "unknown memory format 'channels_last'");
 }
 

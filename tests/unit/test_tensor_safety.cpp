@@ -20,7 +20,7 @@
 #include "tensor/matmul_blocks.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/tensor.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "test_support.h"
 
 using namespace tdsl;

@@ -13,7 +13,7 @@ namespace tdsl::kernels {
 namespace {
 
 Ref<TensorObject> fresh(TensorState& s, const BoundArgs& a, bool zero) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   return allocLike(s, r.out[0], zero);
 }
 
@@ -41,22 +41,22 @@ double uniform(std::mt19937_64& g, bool single) {
 
 }  // namespace
 
-Value zeros(TensorState& s, const BoundArgs& a) { return Value(fresh(s, a, true)); }
+OpResults zeros(TensorState& s, const BoundArgs& a) { return Value(fresh(s, a, true)); }
 
-Value ones(TensorState& s, const BoundArgs& a) {
+OpResults ones(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   fillAll(*t, Value::integer(1));
   return Value(t);
 }
 
-Value full(TensorState& s, const BoundArgs& a) {
+OpResults full(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   int fillIdx = argIndex(a, "fill_value");
   fillAll(*t, a[fillIdx]);
   return Value(t);
 }
 
-Value arange(TensorState& s, const BoundArgs& a) {
+OpResults arange(TensorState& s, const BoundArgs& a) {
   ArangeSpec spec = arangeSpec(a);
   auto t = fresh(s, a, false);
   withDType(t->dtype(), [&](auto tag) {
@@ -74,7 +74,7 @@ Value arange(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 
-Value linspace(TensorState& s, const BoundArgs& a) {
+OpResults linspace(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   int64_t steps = intArg(a, 2);
   double start = floatArg(a, 0), end = floatArg(a, 1);
@@ -97,7 +97,7 @@ Value linspace(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 
-Value eye(TensorState& s, const BoundArgs& a) {
+OpResults eye(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, true);
   int64_t n = t->sizes()[0], m = t->sizes()[1];
   withDType(t->dtype(), [&](auto tag) {
@@ -108,7 +108,7 @@ Value eye(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 
-Value rand(TensorState& s, const BoundArgs& a) {
+OpResults rand(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   bool single = t->dtype() == DType::Float32;
   withDType(t->dtype(), [&](auto tag) {
@@ -118,7 +118,7 @@ Value rand(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 
-Value randn(TensorState& s, const BoundArgs& a) {
+OpResults randn(TensorState& s, const BoundArgs& a) {
   auto t = fresh(s, a, false);
   withDType(t->dtype(), [&](auto tag) {
     using T = decltype(tag);

@@ -8,7 +8,6 @@
 // indices in [0, size) and raise PyTorch's error for the op otherwise.
 #include <cstring>
 
-#include "vm/objects.h"
 #include "tensor/checked_math.h"
 #include "tensor/index_util.h"
 #include "tensor/kernel_util.h"
@@ -331,7 +330,7 @@ void walkIndexed(const TensorObject& self, const IndexWalk& w, F f) {
 
 void indexPutInto(TensorState& s, TensorObject& self, const BoundArgs& a) {
   checkNoInternalOverlap(self);
-  std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
+  std::vector<Value> indices = expandBoolIndices(s, self, tensorListArg(a, 1));
   IndexWalk w = prepareWalk(s, self, indices);
   const TensorObject& values = tensorArg(a, 2);
   checkBroadcastTo(values.sizes(), w.shape.outSizes);
@@ -378,9 +377,9 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
 
 }  // namespace
 
-Value index(TensorState& s, const BoundArgs& a) {
+OpResults index(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
-  std::vector<Value> indices = expandBoolIndices(s, self, listItems(a[1]));
+  std::vector<Value> indices = expandBoolIndices(s, self, tensorListArg(a, 1));
   IndexWalk w = prepareWalk(s, self, indices);
   auto out = allocTensor(s, self.dtype(), w.shape.outSizes);
   char* dst = out->dataPtr();
@@ -392,8 +391,8 @@ Value index(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value index_select(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults index_select(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
@@ -404,8 +403,8 @@ Value index_select(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value gather(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults gather(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   const TensorObject& index = tensorArg(a, 2);
   int64_t dim = wrapDim(intArg(a, 1), self.dim());
@@ -419,22 +418,22 @@ Value gather(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value index_put(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults index_put(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);  // self.clone(preserve_format)
   copyInto(*out, tensorArg(a, 0));
   indexPutInto(s, *out, a);
   return Value(out);
 }
 
-Value index_put_(TensorState& s, const BoundArgs& a) {
+OpResults index_put_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   // PyTorch rejects values and indices that share memory with self
   // (assert_no_overlap), except on its masked_fill path: one value and a
   // single bool mask.
   const TensorObject& values = tensorArg(a, 2);
   int tensorIndices = 0, boolIndices = 0;
-  for (const Value& v : listItems(a[1])) {
+  for (const Value& v : tensorListArg(a, 1)) {
     if (!v.isTensor()) continue;
     ++tensorIndices;
     if (asTensor(v)->dtype() == DType::Bool) ++boolIndices;
@@ -442,74 +441,74 @@ Value index_put_(TensorState& s, const BoundArgs& a) {
   bool maskedFill = !boolArg(a, 3) && values.numel() == 1 && tensorIndices == 1 && boolIndices == 1;
   if (!maskedFill) {
     checkNoOverlap(*asTensor(a[0]), values);
-    for (const Value& v : listItems(a[1]))
+    for (const Value& v : tensorListArg(a, 1))
       if (v.isTensor()) checkNoOverlap(*asTensor(a[0]), *asTensor(v));
   }
   indexPutInto(s, *asTensor(a[0]), a);
   return a[0];
 }
 
-Value index_copy(TensorState& s, const BoundArgs& a) {
+OpResults index_copy(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
   indexUpdate(s, *out, a, false);
   return Value(out);
 }
 
-Value index_copy_(TensorState& s, const BoundArgs& a) {
+OpResults index_copy_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   indexUpdate(s, *asTensor(a[0]), a, false);
   return a[0];
 }
 
-Value index_add(TensorState& s, const BoundArgs& a) {
+OpResults index_add(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
   indexUpdate(s, *out, a, true);
   return Value(out);
 }
 
-Value index_add_(TensorState& s, const BoundArgs& a) {
+OpResults index_add_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   indexUpdate(s, *asTensor(a[0]), a, true);
   return a[0];
 }
 
-Value scatter(TensorState& s, const BoundArgs& a) {
+OpResults scatter(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
   scatterInto(s, *out, a, false);
   return Value(out);
 }
 
-Value scatter_(TensorState& s, const BoundArgs& a) {
+OpResults scatter_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   scatterInto(s, *asTensor(a[0]), a, false);
   return a[0];
 }
 
-Value scatter_add(TensorState& s, const BoundArgs& a) {
+OpResults scatter_add(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   auto out = cloneOf(s, tensorArg(a, 0));
   scatterInto(s, *out, a, true);
   return Value(out);
 }
 
-Value scatter_add_(TensorState& s, const BoundArgs& a) {
+OpResults scatter_add_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   scatterInto(s, *asTensor(a[0]), a, true);
   return a[0];
 }
 
-Value masked_fill(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults masked_fill(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 0));
   maskedFillInto(*out, tensorArg(a, 1), a[2]);
   return Value(out);
 }
 
-Value masked_fill_(TensorState& s, const BoundArgs& a) {
+OpResults masked_fill_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   maskedFillInto(*asTensor(a[0]), tensorArg(a, 1), a[2]);
   return a[0];

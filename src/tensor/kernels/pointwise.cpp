@@ -6,13 +6,13 @@
 #include <limits>
 #include <type_traits>
 
-#include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/op_meta.h"
 #include "tensor/op_kernels.h"
 #include "tensor/promotion.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/scalar_math.h"
+#include "tensor/scalar_ops.h"
 #include "tensor/tensor_iter.h"
 
 // Note [Elementwise aliasing]
@@ -35,164 +35,9 @@ namespace tdsl::kernels {
 
 namespace {
 
-using EagerFnRef = Value (*)(TensorState&, const BoundArgs&);
+using namespace scalar_ops;
 
-// Ops from Eq on produce bool.
-enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr, BitXor, Shl, Shr, Eq, Ne, Lt, Le, Gt, Ge, LAnd, LOr, LXor };
-
-bool isComparisonOp(Bin op) { return op >= Bin::Eq; }
-
-[[noreturn]] void zeroDivision() { throw Error(ErrorKind::ZeroDivision, "ZeroDivisionError"); }
-
-template <class T>
-T floorDivide(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (b == 0) return a / b;
-    T mod = std::fmod(a, b);
-    T div = (a - mod) / b;
-    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;
-    if (div != 0) {
-      T fl = std::floor(div);
-      if (div - fl > T(0.5)) fl += 1;
-      return fl;
-    }
-    return std::copysign(T(0), a / b);
-  } else if constexpr (std::is_same<T, bool>::value) {
-    if (!b) zeroDivision();
-    return a;
-  } else {
-    if (b == 0) zeroDivision();
-    if (b == -1) return static_cast<T>(0 - static_cast<typename std::make_unsigned<T>::type>(a));
-    T q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-    return q;
-  }
-}
-
-template <class T>
-T remainder(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    T r = std::fmod(a, b);
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
-  } else if constexpr (std::is_same<T, bool>::value) {
-    if (!b) zeroDivision();
-    return false;
-  } else {
-    if (b == 0) zeroDivision();
-    if (b == -1) return 0;
-    T r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
-  }
-}
-
-template <class T>
-T intPow(T base, T exp) {
-  if (exp < 0) {  // PyTorch's powi: only 1 and -1 survive a negative exponent
-    if (base == 1) return 1;
-    if (base == -1) return (exp % 2 == 0) ? 1 : -1;
-    return 0;
-  }
-  using U = typename std::make_unsigned<T>::type;
-  U result = 1, b = static_cast<U>(base);
-  while (exp) {
-    if (exp & 1) result *= b;
-    b *= b;
-    exp >>= 1;
-  }
-  return static_cast<T>(result);
-}
-
-template <class T>
-T powOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) return scalar_math::pow(a, b);
-  else if constexpr (std::is_same<T, bool>::value) return a || !b;
-  else return intPow(a, b);
-}
-
-template <class T>
-T maxOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a > b ? a : b;
-}
-template <class T>
-T minOf(T a, T b) {
-  if constexpr (std::is_floating_point<T>::value) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a < b ? a : b;
-}
-
-// Integer arithmetic wraps around (two's complement), as in PyTorch; done on
-// unsigned values so it is defined behaviour.
-template <class T>
-constexpr bool kWrapping = std::is_integral<T>::value && !std::is_same<T, bool>::value;
-template <class T>
-using Unsigned = typename std::make_unsigned<T>::type;
-
-// PyTorch 1.13's CPU shift kernels compute `a << b` / `a >> b` in the
-// result dtype, which x86 evaluates with the count modulo the bit width
-// (x << 64 == x, x << -1 == x << 63); done here explicitly, without
-// undefined behaviour. Right shifts of negative values are arithmetic.
-template <class T>
-T shiftLeft(T a, T b) {
-  if constexpr (kWrapping<T>) {
-    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
-    return static_cast<T>(static_cast<Unsigned<T>>(a) << (static_cast<Unsigned<T>>(b) & mask));
-  } else {
-    return a;  // bool and floating dtypes are rejected by the meta rule
-  }
-}
-template <class T>
-T shiftRight(T a, T b) {
-  if constexpr (kWrapping<T>) {
-    constexpr Unsigned<T> mask = sizeof(T) * 8 - 1;
-    return static_cast<T>(a >> (static_cast<Unsigned<T>>(b) & mask));
-  } else {
-    return a;
-  }
-}
-
-template <Bin op, class T>
-inline auto apply(T a, T b) {
-  if constexpr (op == Bin::Add && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Sub && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Mul && kWrapping<T>) return static_cast<T>(static_cast<Unsigned<T>>(a) * static_cast<Unsigned<T>>(b));
-  else if constexpr (op == Bin::Add) return static_cast<T>(a + b);
-  else if constexpr (op == Bin::Sub) return static_cast<T>(a - b);
-  else if constexpr (op == Bin::Mul) return static_cast<T>(a * b);
-  else if constexpr (op == Bin::Div) return static_cast<T>(a / b);
-  else if constexpr (op == Bin::Rem) return remainder(a, b);
-  else if constexpr (op == Bin::FloorDiv) return floorDivide(a, b);
-  else if constexpr (op == Bin::Pow) return powOf(a, b);
-  else if constexpr (op == Bin::Max) return maxOf(a, b);
-  else if constexpr (op == Bin::Min) return minOf(a, b);
-  else if constexpr (op == Bin::BitAnd || op == Bin::BitOr || op == Bin::BitXor) {
-    if constexpr (std::is_integral<T>::value) {  // bool too: & | ^ of 0/1 stay 0/1
-      if constexpr (op == Bin::BitAnd) return static_cast<T>(a & b);
-      else if constexpr (op == Bin::BitOr) return static_cast<T>(a | b);
-      else return static_cast<T>(a ^ b);
-    } else {
-      return a;  // floating dtypes are rejected by the meta rule
-    }
-  }
-  else if constexpr (op == Bin::Shl) return shiftLeft(a, b);
-  else if constexpr (op == Bin::Shr) return shiftRight(a, b);
-  else if constexpr (op == Bin::Eq) return a == b;
-  else if constexpr (op == Bin::Ne) return a != b;
-  else if constexpr (op == Bin::Lt) return a < b;
-  else if constexpr (op == Bin::Le) return a <= b;
-  else if constexpr (op == Bin::Gt) return a > b;
-  else if constexpr (op == Bin::Ge) return a >= b;
-  else if constexpr (op == Bin::LAnd) return static_cast<bool>(a) && static_cast<bool>(b);
-  else if constexpr (op == Bin::LOr) return static_cast<bool>(a) || static_cast<bool>(b);
-  else return static_cast<bool>(a) != static_cast<bool>(b);
-}
+using EagerFnRef = EagerFn;
 
 // out[i] = f(in[i]) over a two-operand plan (out, in).
 template <class R, class T, class F>
@@ -270,11 +115,13 @@ void runBinaryTyped(const TensorObject& out, const Operand& x, const Operand& y)
     plan.addOperand(x.tensor->dataPtr(), x.tensor->meta, out.sizes());
     plan.coalesce();
     if constexpr (op == Bin::Pow && std::is_floating_point<T>::value) {
-      // PyTorch's pow_tensor_scalar special cases (exact squares, roots).
-      if (b == T(2)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(a * a); }); return; }
-      if (b == T(3)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(a * a * a); }); return; }
-      if (b == T(0.5)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(scalar_math::sqrt(a)); }); return; }
-      if (b == T(-1)) { unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(T(1) / a); }); return; }
+      switch (powScalarCase(b)) {  // each case its own loop, as PyTorch's pow_tensor_scalar
+        case PowCase::Square: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Square>(a, T(2))); }); return;
+        case PowCase::Cube: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Cube>(a, T(3))); }); return;
+        case PowCase::Sqrt: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Sqrt>(a, T(0.5))); }); return;
+        case PowCase::Reciprocal: unaryLoop<R, T>(plan, [](T a) { return static_cast<R>(powScalar<PowCase::Reciprocal>(a, T(-1))); }); return;
+        case PowCase::General: break;
+      }
     }
     unaryLoop<R, T>(plan, [b](T a) { return static_cast<R>(apply<op, T>(a, b)); });
   } else {
@@ -347,7 +194,7 @@ Value scaledOther(TensorState& state, const BoundArgs& a, DType compute, Value& 
 
 template <Bin op>
 Value binaryFunctional(TensorState& state, const BoundArgs& a, bool reversed = false) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   DType compute = computeDTypeFor(op, a[0], a[1]);
   checkBoolArith(op, compute);
   Value holder;
@@ -404,35 +251,6 @@ Value binaryInplace(TensorState& state, const BoundArgs& a) {
 // ---------------------------------------------------------------------------
 // Unary.
 
-enum class Un { Neg, Abs, Exp, Log, Sin, Cos, Tanh, Sqrt, Sigmoid, Reciprocal, Relu, Floor, Ceil, Round, LogicalNot, BitwiseNot };
-
-template <Un op, class T>
-inline auto applyUnary(T x) {
-  if constexpr (op == Un::Neg && kWrapping<T>) return static_cast<T>(Unsigned<T>(0) - static_cast<Unsigned<T>>(x));
-  else if constexpr (op == Un::Neg) return static_cast<T>(-x);
-  else if constexpr (op == Un::Abs && kWrapping<T>) return static_cast<T>(x < 0 ? Unsigned<T>(0) - static_cast<Unsigned<T>>(x) : static_cast<Unsigned<T>>(x));
-  else if constexpr (op == Un::Abs) { if constexpr (std::is_same<T, bool>::value) return x; else return static_cast<T>(x < 0 ? -x : x); }
-  else if constexpr (op == Un::Exp) return scalar_math::exp(x);
-  else if constexpr (op == Un::Log) return scalar_math::log(x);
-  else if constexpr (op == Un::Sin) return scalar_math::sin(x);
-  else if constexpr (op == Un::Cos) return scalar_math::cos(x);
-  else if constexpr (op == Un::Tanh) return scalar_math::tanh(x);
-  else if constexpr (op == Un::Sqrt) return scalar_math::sqrt(x);
-  else if constexpr (op == Un::Sigmoid) return scalar_math::sigmoid(x);
-  else if constexpr (op == Un::Reciprocal) return static_cast<T>(T(1) / x);
-  else if constexpr (op == Un::Relu) return static_cast<T>(x > T(0) ? x : T(0));
-  else if constexpr (op == Un::Floor) { if constexpr (std::is_floating_point<T>::value) return std::floor(x); else return x; }
-  else if constexpr (op == Un::Ceil) { if constexpr (std::is_floating_point<T>::value) return std::ceil(x); else return x; }
-  else if constexpr (op == Un::Round) { if constexpr (std::is_floating_point<T>::value) return std::nearbyint(x); else return x; }
-  else if constexpr (op == Un::LogicalNot) return !static_cast<bool>(x);
-  else { if constexpr (std::is_same<T, bool>::value) return static_cast<bool>(!x); else if constexpr (std::is_integral<T>::value) return static_cast<T>(~x); else return x; }
-}
-
-constexpr bool floatResult(Un op) {
-  return op == Un::Exp || op == Un::Log || op == Un::Sin || op == Un::Cos || op == Un::Tanh || op == Un::Sqrt ||
-         op == Un::Sigmoid || op == Un::Reciprocal;
-}
-
 template <Un op>
 void runUnary(const TensorObject& out, const TensorObject& in) {
   ElementwisePlan plan;
@@ -465,7 +283,7 @@ void checkUnaryInput(DType d) {
 
 template <Un op>
 Value unaryFunctional(TensorState& state, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   checkUnaryInput<op>(self.dtype());
   auto out = allocLike(state, r.out[0]);
@@ -488,8 +306,8 @@ Value unaryInplace(TensorState& state, const BoundArgs& a) {
 }  // namespace
 
 #define TDSL_BINARY_KERNELS(name, op)                                                              \
-  Value name(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::op>(s, a); }      \
-  Value name##_(TensorState& s, const BoundArgs& a) { return binaryInplace<Bin::op>(s, a); }
+  OpResults name(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::op>(s, a); }      \
+  OpResults name##_(TensorState& s, const BoundArgs& a) { return binaryInplace<Bin::op>(s, a); }
 TDSL_BINARY_KERNELS(add, Add)
 TDSL_BINARY_KERNELS(sub, Sub)
 TDSL_BINARY_KERNELS(mul, Mul)
@@ -499,7 +317,7 @@ TDSL_BINARY_KERNELS(floor_divide, FloorDiv)
 TDSL_BINARY_KERNELS(pow, Pow)
 #undef TDSL_BINARY_KERNELS
 
-Value rsub(TensorState& s, const BoundArgs& a) {
+OpResults rsub(TensorState& s, const BoundArgs& a) {
   // other - alpha * self: swap the operands, then subtract.
   BoundArgs swapped = a;
   swapped[0] = a[1];
@@ -507,7 +325,7 @@ Value rsub(TensorState& s, const BoundArgs& a) {
   if (!swapped[0].isTensor()) {
     // Scalar - tensor: compute as (-alpha * self) + other would round differently;
     // keep PyTorch's order by subtracting from the scalar directly.
-    ir::MetaResult r = runMeta(a);
+    MetaResult r = runMeta(a);
     DType compute = computeDTypeFor(Bin::Sub, a[0], a[1]);
     checkBoolArith(Bin::Sub, compute);
     Value holder;
@@ -522,11 +340,11 @@ Value rsub(TensorState& s, const BoundArgs& a) {
   return binaryFunctional<Bin::Sub>(s, swapped);
 }
 
-Value maximum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Max>(s, a); }
-Value minimum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Min>(s, a); }
-Value logical_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LAnd>(s, a); }
-Value logical_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LOr>(s, a); }
-Value logical_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LXor>(s, a); }
+OpResults maximum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Max>(s, a); }
+OpResults minimum(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Min>(s, a); }
+OpResults logical_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LAnd>(s, a); }
+OpResults logical_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LOr>(s, a); }
+OpResults logical_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::LXor>(s, a); }
 namespace {
 // binaryInplace checks only broadcast and cast (its eager fast path); the
 // meta rule adds the bitwise dtype check.
@@ -537,16 +355,16 @@ Value bitwiseInplace(TensorState& s, const BoundArgs& a) {
 }
 }  // namespace
 
-Value bitwise_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitAnd>(s, a); }
-Value bitwise_and_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitAnd>(s, a); }
-Value bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitOr>(s, a); }
-Value bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
-Value bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
-Value bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
-Value bitwise_left_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shl>(s, a); }
-Value bitwise_left_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shl>(s, a); }
-Value bitwise_right_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shr>(s, a); }
-Value bitwise_right_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shr>(s, a); }
+OpResults bitwise_and(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitAnd>(s, a); }
+OpResults bitwise_and_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitAnd>(s, a); }
+OpResults bitwise_or(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitOr>(s, a); }
+OpResults bitwise_or_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitOr>(s, a); }
+OpResults bitwise_xor(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::BitXor>(s, a); }
+OpResults bitwise_xor_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::BitXor>(s, a); }
+OpResults bitwise_left_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shl>(s, a); }
+OpResults bitwise_left_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shl>(s, a); }
+OpResults bitwise_right_shift(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Shr>(s, a); }
+OpResults bitwise_right_shift_(TensorState& s, const BoundArgs& a) { return bitwiseInplace<Bin::Shr>(s, a); }
 
 namespace {
 // self = logical_op(self, other...) converted to self's dtype (logical_and_, logical_not_, ...):
@@ -557,26 +375,26 @@ Value logicalInplace(TensorState& s, const BoundArgs& a, EagerFnRef functional) 
   checkNoInternalOverlap(self);
   if (a.count > 1 && a[1].isTensor()) checkNoPartialOverlap(self, tensorArg(a, 1));
   BoundArgs fa = a;
-  fa.op = a.op->functional;  // its meta rule gives the bool result
-  Value result = functional(s, fa);
+  fa.op = a.op->functionalKernel;  // its meta rule gives the bool result
+  Value result = functional(s, fa)[0];
   copyInto(self, *asTensor(result));
   return a[0];
 }
 }  // namespace
 
-Value logical_and_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_and); }
-Value logical_or_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_or); }
-Value logical_xor_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_xor); }
-Value eq(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Eq>(s, a); }
-Value ne(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ne>(s, a); }
-Value lt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Lt>(s, a); }
-Value le(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Le>(s, a); }
-Value gt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Gt>(s, a); }
-Value ge(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ge>(s, a); }
+OpResults logical_and_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_and); }
+OpResults logical_or_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_or); }
+OpResults logical_xor_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_xor); }
+OpResults eq(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Eq>(s, a); }
+OpResults ne(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ne>(s, a); }
+OpResults lt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Lt>(s, a); }
+OpResults le(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Le>(s, a); }
+OpResults gt(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Gt>(s, a); }
+OpResults ge(TensorState& s, const BoundArgs& a) { return binaryFunctional<Bin::Ge>(s, a); }
 
 #define TDSL_UNARY_KERNELS(name, op)                                                          \
-  Value name(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::op>(s, a); }    \
-  Value name##_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::op>(s, a); }
+  OpResults name(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::op>(s, a); }    \
+  OpResults name##_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::op>(s, a); }
 TDSL_UNARY_KERNELS(neg, Neg)
 TDSL_UNARY_KERNELS(abs, Abs)
 TDSL_UNARY_KERNELS(exp, Exp)
@@ -592,10 +410,10 @@ TDSL_UNARY_KERNELS(floor, Floor)
 TDSL_UNARY_KERNELS(ceil, Ceil)
 TDSL_UNARY_KERNELS(round, Round)
 #undef TDSL_UNARY_KERNELS
-Value logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
-Value bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }
-Value bitwise_not_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::BitwiseNot>(s, a); }
-Value logical_not_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_not); }
+OpResults logical_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::LogicalNot>(s, a); }
+OpResults bitwise_not(TensorState& s, const BoundArgs& a) { return unaryFunctional<Un::BitwiseNot>(s, a); }
+OpResults bitwise_not_(TensorState& s, const BoundArgs& a) { return unaryInplace<Un::BitwiseNot>(s, a); }
+OpResults logical_not_(TensorState& s, const BoundArgs& a) { return logicalInplace(s, a, logical_not); }
 
 // ---------------------------------------------------------------------------
 // clamp, where, fill, zero, copy.
@@ -614,14 +432,7 @@ void runClamp(TensorState& state, const TensorObject& out, const TensorObject& i
     using T = decltype(tag);
     bool hasLo = !lo.isNone(), hasHi = !hi.isNone();
     T l = hasLo ? checkedScalarAs<T>(lo) : T(), h = hasHi ? checkedScalarAs<T>(hi) : T();
-    unaryLoop<T, T>(plan, [=](T x) {
-      if constexpr (std::is_floating_point<T>::value) {
-        if (x != x) return x;
-      }
-      if (hasLo) x = x < l ? l : x;
-      if (hasHi) x = x > h ? h : x;
-      return x;
-    });
+    unaryLoop<T, T>(plan, [=](T x) { return clampOf(x, hasLo, l, hasHi, h); });
   });
 }
 
@@ -661,14 +472,14 @@ Value fillValue(const Value& v) {
 
 }  // namespace
 
-Value clamp(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults clamp(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   runClamp(s, *out, tensorArg(a, 0), a[1], a[2], r.out[0].dtype);
   return Value(out);
 }
 
-Value clamp_(TensorState& s, const BoundArgs& a) {
+OpResults clamp_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
@@ -683,8 +494,8 @@ Value clamp_(TensorState& s, const BoundArgs& a) {
   return a[0];
 }
 
-Value where(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults where(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorMeta& om = r.out[0];
   DType compute = om.dtype;
   auto out = allocLike(s, om);
@@ -711,14 +522,14 @@ Value where(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value fill(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults fill(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   fillWith(*out, fillValue(a[1]));
   return Value(out);
 }
 
-Value fill_(TensorState& s, const BoundArgs& a) {
+OpResults fill_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
@@ -726,26 +537,26 @@ Value fill_(TensorState& s, const BoundArgs& a) {
   return a[0];
 }
 
-Value zero(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults zero(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   return Value(allocLike(s, r.out[0], /*zero=*/true));
 }
 
-Value zero_(TensorState& s, const BoundArgs& a) {
+OpResults zero_(TensorState& s, const BoundArgs& a) {
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
   fillWith(self, Value::integer(0));
   return a[0];
 }
 
-Value copy(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults copy(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 1));
   return Value(out);
 }
 
-Value copy_(TensorState& s, const BoundArgs& a) {
+OpResults copy_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   const TensorObject& src = tensorArg(a, 1);
@@ -765,15 +576,16 @@ Value copy_(TensorState& s, const BoundArgs& a) {
 // ---------------------------------------------------------------------------
 // equal / isclose / allclose.
 
-Value isclose(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+namespace {
+// isclose's result for the bound (self, other, rtol, atol, equal_nan), shaped `om`.
+Value iscloseOf(TensorState& s, const BoundArgs& a, const TensorMeta& om) {
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   if (x.dtype() != y.dtype())
     throw Error(ErrorKind::Type, scalarName(x.dtype()) + " did not match " + scalarName(y.dtype()));
   double rtol = floatArg(a, 2), atol = floatArg(a, 3);
   bool equalNan = boolArg(a, 4);
-  auto out = allocLike(s, r.out[0]);
+  auto out = allocLike(s, om);
   Ref<TensorObject> xd = contiguousOrSame(s, x, DType::Float64), yd = contiguousOrSame(s, y, DType::Float64);
   ElementwisePlan plan;
   plan.interrupt = s.interrupt;
@@ -781,16 +593,14 @@ Value isclose(TensorState& s, const BoundArgs& a) {
   plan.addOperand(xd->dataPtr(), xd->meta, out->sizes());
   plan.addOperand(yd->dataPtr(), yd->meta, out->sizes());
   plan.coalesce();
-  binaryLoop<bool, double>(plan, [=](double p, double q) {
-    if (p == q) return true;
-    if (std::isnan(p) || std::isnan(q)) return equalNan && std::isnan(p) && std::isnan(q);
-    if (std::isinf(p) || std::isinf(q)) return false;
-    return std::fabs(p - q) <= atol + rtol * std::fabs(q);
-  });
+  binaryLoop<bool, double>(plan, [=](double p, double q) { return isCloseOf(p, q, rtol, atol, equalNan); });
   return Value(out);
 }
+}  // namespace
 
-Value equal(TensorState& s, const BoundArgs& a) {
+OpResults isclose(TensorState& s, const BoundArgs& a) { return iscloseOf(s, a, runMeta(a).out[0]); }
+
+OpResults equal(TensorState& s, const BoundArgs& a) {
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   if (x.sizes() != y.sizes()) return Value::boolean(false);
@@ -805,11 +615,11 @@ Value equal(TensorState& s, const BoundArgs& a) {
   return Value::boolean(true);
 }
 
-Value allclose(TensorState& s, const BoundArgs& a) {
+OpResults allclose(TensorState& s, const BoundArgs& a) {
   runMeta(a);
-  ir::BoundArgs iscloseArgs = a;
-  iscloseArgs.op = ir::opTable().find("isclose");
-  Value close = isclose(s, iscloseArgs);
+  MetaResult r;
+  meta::comparison(a, r);  // isclose's rule
+  Value close = iscloseOf(s, a, r.out[0]);
   const TensorObject& t = *asTensor(close);
   const bool* p = t.data<bool>();
   for (int64_t i = 0; i < t.numel(); ++i)

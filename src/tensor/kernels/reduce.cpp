@@ -5,7 +5,6 @@
 #include <cmath>
 #include <type_traits>
 
-#include "vm/objects.h"
 #include "tensor/checked_math.h"
 #include "tensor/kernel_util.h"
 #include "tensor/matmul_blocks.h"
@@ -100,7 +99,7 @@ template <class T> struct WrappingAccumulator { using type = typename std::make_
 template <> struct WrappingAccumulator<bool> { using type = uint64_t; };
 
 Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   ReduceSpec spec = reduceSpec(a, a.op->name().c_str());
   const TensorMeta& om = r.out[0];
   Ref<TensorObject> in = contiguousOrSame(state, tensorArg(a, 0), om.dtype);
@@ -165,8 +164,8 @@ int64_t extremeIndex(const TensorState& state, Get&& get, int64_t n) {
 }
 
 template <bool isMax>
-Value minmaxKernel(TensorState& state, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults minmaxKernel(TensorState& state, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   ReduceSpec spec = reduceSpec(a, a.op->name().c_str());
   const TensorObject& in = tensorArg(a, 0);
   auto values = allocTensor(state, r.out[0].dtype, r.out[0].sizes);
@@ -182,13 +181,13 @@ Value minmaxKernel(TensorState& state, const BoundArgs& a) {
       if (io) io[j] = k;
     });
   });
-  if (indices) return a.op->packResults({Value(values), Value(indices)});
+  if (indices) return OpResults(Value(values), Value(indices));
   return Value(values);
 }
 
 template <bool isMax>
 Value argKernel(TensorState& state, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   ReduceSpec spec = reduceSpec(a, a.op->name().c_str());
   // argmax without dim reduces the flattened tensor (row-major order).
@@ -205,7 +204,7 @@ Value argKernel(TensorState& state, const BoundArgs& a) {
 
 template <bool isAll>
 Value allAnyKernel(TensorState& state, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+  MetaResult r = runMeta(a);
   ReduceSpec spec = reduceSpec(a, a.op->name().c_str());
   const TensorObject& in = tensorArg(a, 0);
   auto out = allocTensor(state, DType::Bool, r.out[0].sizes);
@@ -230,15 +229,15 @@ Value allAnyKernel(TensorState& state, const BoundArgs& a) {
 
 }  // namespace
 
-Value sum(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Sum); }
-Value mean(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Mean); }
-Value prod(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Prod); }
-Value max(TensorState& s, const BoundArgs& a) { return minmaxKernel<true>(s, a); }
-Value min(TensorState& s, const BoundArgs& a) { return minmaxKernel<false>(s, a); }
-Value argmax(TensorState& s, const BoundArgs& a) { return argKernel<true>(s, a); }
-Value argmin(TensorState& s, const BoundArgs& a) { return argKernel<false>(s, a); }
-Value all(TensorState& s, const BoundArgs& a) { return allAnyKernel<true>(s, a); }
-Value any(TensorState& s, const BoundArgs& a) { return allAnyKernel<false>(s, a); }
+OpResults sum(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Sum); }
+OpResults mean(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Mean); }
+OpResults prod(TensorState& s, const BoundArgs& a) { return sumLike(s, a, Red::Prod); }
+OpResults max(TensorState& s, const BoundArgs& a) { return minmaxKernel<true>(s, a); }
+OpResults min(TensorState& s, const BoundArgs& a) { return minmaxKernel<false>(s, a); }
+OpResults argmax(TensorState& s, const BoundArgs& a) { return argKernel<true>(s, a); }
+OpResults argmin(TensorState& s, const BoundArgs& a) { return argKernel<false>(s, a); }
+OpResults all(TensorState& s, const BoundArgs& a) { return allAnyKernel<true>(s, a); }
+OpResults any(TensorState& s, const BoundArgs& a) { return allAnyKernel<false>(s, a); }
 
 // ---------------------------------------------------------------------------
 // Linear algebra.
@@ -289,8 +288,8 @@ void checkMatmulDType(DType d) {
 
 }  // namespace
 
-Value mm(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults mm(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   checkMatmulDType(x.dtype());
@@ -305,8 +304,8 @@ Value mm(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value matmul(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults matmul(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);
   checkMatmulDType(x.dtype());
@@ -340,7 +339,7 @@ Value matmul(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value dot(TensorState& s, const BoundArgs& a) {
+OpResults dot(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   const TensorObject& x = tensorArg(a, 0);
   const TensorObject& y = tensorArg(a, 1);

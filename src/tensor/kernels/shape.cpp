@@ -2,10 +2,10 @@
 // MaybeView ops, the view scatters, clone, cat and stack.
 #include <cstring>
 
-#include "vm/objects.h"
 #include "tensor/checked_math.h"
 #include "tensor/kernel_util.h"
 #include "tensor/op_kernels.h"
+#include "tensor/op_meta.h"
 #include "tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -40,45 +40,45 @@ Ref<TensorObject> freshCopy(TensorState& s, const TensorObject& src, const Tenso
 
 }  // namespace
 
-Value makeView(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults makeView(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   checkStorageBounds(self, r.out[0]);
   return Value(makeViewOf(self, r.out[0]));
 }
 
-Value reshape(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults reshape(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   if (r.aliasesSelf) return Value(makeViewOf(self, r.out[0]));
   return Value(freshCopy(s, self, r.out[0]));
 }
 
-Value flatten(TensorState& s, const BoundArgs& a) {
+OpResults flatten(TensorState& s, const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   // PyTorch returns self itself when there is nothing to flatten (not for 0-dim: that reshapes to [1]).
   if (self.dim() > 0 && wrapDim(intArg(a, 1), self.dim()) == wrapDim(intArg(a, 2), self.dim())) return a[0];
   return reshape(s, a);
 }
 
-Value contiguous(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults contiguous(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   if (r.aliasesSelf) return a[0];  // PyTorch returns self itself
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 0));
   return Value(out);
 }
 
-Value toDtype(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults toDtype(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   if (r.aliasesSelf) return a[0];
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 0));
   return Value(out);
 }
 
-Value clone(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults clone(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, tensorArg(a, 0));
   return Value(out);
@@ -86,17 +86,18 @@ Value clone(TensorState& s, const BoundArgs& a) {
 
 namespace {
 // out = clone(self); out.<view>(...) = src, with the view computed by `viewOp` on out.
-Value scatterThroughView(TensorState& s, const BoundArgs& a, const char* viewOp, int firstViewArg, int numViewArgs) {
-  ir::MetaResult r = runMeta(a);
+Value scatterThroughView(TensorState& s, const BoundArgs& a, MetaFn viewMeta, int firstViewArg, int numViewArgs) {
+  MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   auto out = allocLike(s, r.out[0]);
   copyInto(*out, self);
   BoundArgs v;
-  v.op = ir::opTable().find(viewOp);
+  v.op = a.op;  // the view rules read their arguments by position
   v[0] = Value(out);
-  for (int i = 0; i < numViewArgs; ++i) v[1 + i] = a[firstViewArg + i];
+  for (int i = 0; i < numViewArgs; ++i) v.copySlot(1 + i, a, firstViewArg + i);
   v.count = 1 + numViewArgs;
-  ir::MetaResult vm = runMeta(v);
+  MetaResult vm;
+  viewMeta(v, vm);
   checkStorageBounds(*out, vm.out[0]);
   auto view = makeViewOf(*out, vm.out[0]);
   checkNoInternalOverlap(*view);
@@ -105,14 +106,14 @@ Value scatterThroughView(TensorState& s, const BoundArgs& a, const char* viewOp,
 }
 }  // namespace
 
-Value slice_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "slice.Tensor", 2, 4); }
-Value select_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "select.int", 2, 2); }
-Value as_strided_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, "as_strided", 2, 3); }
+OpResults slice_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, meta::slice, 2, 4); }
+OpResults select_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, meta::select, 2, 2); }
+OpResults as_strided_scatter(TensorState& s, const BoundArgs& a) { return scatterThroughView(s, a, meta::asStrided, 2, 3); }
 
-Value cat(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults cat(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
-  const auto& items = listItems(a[0]);
+  const auto& items = tensorListArg(a, 0);
   if (out->dim() == 1 && out->numel() == 0 && r.out[0].sizes[0] == 0) return Value(out);
   int64_t d = wrapDim(intArg(a, 1), out->dim());
   int64_t pos = 0;
@@ -128,10 +129,10 @@ Value cat(TensorState& s, const BoundArgs& a) {
   return Value(out);
 }
 
-Value stack(TensorState& s, const BoundArgs& a) {
-  ir::MetaResult r = runMeta(a);
+OpResults stack(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
   auto out = allocLike(s, r.out[0]);
-  const auto& items = listItems(a[0]);
+  const auto& items = tensorListArg(a, 0);
   int64_t d = wrapDim(intArg(a, 1), out->dim());
   for (size_t i = 0; i < items.size(); ++i) {
     TensorMeta part = out->meta;

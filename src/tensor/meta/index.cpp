@@ -55,9 +55,9 @@ AdvancedIndexShape advancedIndexShape(const TensorMeta& self, const std::vector<
 }
 
 namespace {
-std::vector<const TensorMeta*> indexMetas(const Value& list) {
+std::vector<const TensorMeta*> indexMetas(const std::vector<Value>& list) {
   std::vector<const TensorMeta*> out;
-  for (const Value& v : listItems(list)) {
+  for (const Value& v : list) {
     if (v.isNone()) { out.push_back(nullptr); continue; }
     const TensorObject* t = asTensor(v);
     if (t->dtype() == DType::Bool)
@@ -74,7 +74,7 @@ namespace tdsl::meta {
 
 void index(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(a[1]));
+  AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(tensorListArg(a, 1)));
   r.add() = contiguousMeta(self.dtype(), s.outSizes);
 }
 
@@ -112,7 +112,7 @@ namespace {
 // scatter allocate row-major).
 void updateResult(const BoundArgs& a, MetaResult& r, MemoryFormat copyFormat = MemoryFormat::Contiguous) {
   const TensorObject& self = tensorArg(a, 0);
-  if (a.op->has(ir::kTagInplace)) r.add() = self.meta;
+  if (a.op->has(kTagInplace)) r.add() = self.meta;
   else r.add() = layoutLike(self.meta, self.dtype(), copyFormat);
 }
 }  // namespace
@@ -121,7 +121,7 @@ void indexPut(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   bool hasBool = false;
   int tensorIndices = 0;
-  for (const Value& v : listItems(a[1])) {
+  for (const Value& v : tensorListArg(a, 1)) {
     if (!v.isTensor()) continue;
     ++tensorIndices;
     if (asTensor(v)->dtype() == DType::Bool) hasBool = true;
@@ -131,9 +131,9 @@ void indexPut(const BoundArgs& a, MetaResult& r) {
   // rejects other views of self's memory). One value under a single bool
   // mask takes PyTorch's masked_fill path, which does not check.
   bool maskedFill = !boolArg(a, 3) && tensorArg(a, 2).numel() == 1 && tensorIndices == 1 && hasBool;
-  if (a.op->has(ir::kTagInplace) && a[0].identical(a[2]) && !maskedFill) throwInputOverlapsOutput();
+  if (a.op->has(kTagInplace) && a[0].identical(a[2]) && !maskedFill) throwInputOverlapsOutput();
   if (!hasBool) {
-    AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(a[1]));
+    AdvancedIndexShape s = advancedIndexShape(self.meta, indexMetas(tensorListArg(a, 1)));
     checkBroadcastTo(tensorArg(a, 2).sizes(), s.outSizes);
   }
   updateResult(a, r, MemoryFormat::Preserve);
@@ -199,7 +199,7 @@ void maskedFill(const BoundArgs& a, MetaResult& r) {
   if (a[2].isTensor() && asTensor(a[2])->dim() != 0)
     throw Error(ErrorKind::Value, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                                       std::to_string(asTensor(a[2])->dim()) + " dimension(s).");
-  if (a.op->has(ir::kTagInplace)) {
+  if (a.op->has(kTagInplace)) {
     checkBroadcastTo(mask.sizes(), self.sizes());
     r.add() = self.meta;
   } else {
@@ -223,8 +223,8 @@ void checkSizes(const Dims& sizes) {
 // Random factories sample floats only; PyTorch names the kernel that refuses
 // the dtype: the normal sampler for randn/randn_like, else the uniform one.
 void checkRandomDType(const BoundArgs& a, DType d) {
-  if (!a.op->has(ir::kTagRandom) || isFloating(d)) return;
-  const char* kernel = a.op->has(ir::kTagNormal) ? "normal_kernel_cpu" : "check_uniform_bounds";
+  if (!a.op->has(kTagRandom) || isFloating(d)) return;
+  const char* kernel = a.op->has(kTagNormal) ? "normal_kernel_cpu" : "check_uniform_bounds";
   throw Error(ErrorKind::Type, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
 }
 }  // namespace
@@ -275,7 +275,7 @@ void linspace(const BoundArgs& a, MetaResult& r) {
 
 void eye(const BoundArgs& a, MetaResult& r) {
   int64_t n = intArg(a, 0);
-  int64_t m = a.op->schema.argIndex("m") >= 0 ? intArg(a, 1) : n;
+  int64_t m = argIndex(a, "m") >= 0 ? intArg(a, 1) : n;
   if (n < 0) throw Error(ErrorKind::Value, "n must be greater or equal to 0, got " + std::to_string(n));
   if (m < 0) throw Error(ErrorKind::Value, "m must be greater or equal to 0, got " + std::to_string(m));
   r.add() = contiguousMeta(factoryDType(a, DType::Float32), Dims{n, m});
@@ -285,7 +285,7 @@ void eye(const BoundArgs& a, MetaResult& r) {
 
 namespace tdsl {
 
-ArangeSpec arangeSpec(const ir::BoundArgs& a) {
+ArangeSpec arangeSpec(const BoundArgs& a) {
   int startIdx = argIndex(a, "start"), stepIdx = argIndex(a, "step");
   int endIdx = argIndex(a, "end");
   Value start = startIdx >= 0 ? a[startIdx] : Value::integer(0);

@@ -6,31 +6,24 @@
 
 namespace tdsl {
 
-Dims intListArg(const ir::BoundArgs& a, int i) {
-  const Value& v = a[i];
+Dims intListArg(const BoundArgs& a, int i) {
+  if (a.kind(i) == ArgKind::Dims) return a.dimsAt(i);
   Dims out;
-  if (v.isInt() || v.isBool()) { out.push_back(intArg(a, i)); return out; }
-  for (const Value& item : listItems(v)) out.push_back(item.isBool() ? item.asBool() : item.asInt());
+  out.push_back(intArg(a, i));  // a single int for int[N]
   return out;
 }
 
-const std::vector<Value>& listItems(const Value& v) {
-  if (v.isObj(ObjKind::List)) return v.as<ListObject>()->items;
-  return v.as<TupleObject>()->items;
-}
-
-MemoryFormat memoryFormatArg(const ir::BoundArgs& a) {
+MemoryFormat memoryFormatArg(const BoundArgs& a) {
   int i = argIndex(a, "memory_format");
   MemoryFormat f = MemoryFormat::Preserve;
   if (i < 0 || i >= a.count) return f;  // a graph node may leave it out
-  const Value& v = a[i];
-  if (!v.isNone() && !parseMemoryFormat(v.as<StrObject>()->str, f))
-    throw Error(ErrorKind::Value, "unknown memory format '" + v.as<StrObject>()->str + "'");
+  if (!a.isNone(i) && !parseMemoryFormat(a.strAt(i), f))
+    throw Error(ErrorKind::Value, "unknown memory format '" + a.strAt(i) + "'");
   return f;
 }
 
-ir::MetaResult runMeta(const ir::BoundArgs& a) {
-  ir::MetaResult r;
+MetaResult runMeta(const BoundArgs& a) {
+  MetaResult r;
   a.op->meta(a, r);
   return r;
 }
@@ -170,7 +163,7 @@ namespace {
 // PyTorch's CPU kernels for the bitwise ops exist for bool and integer dtypes only.
 void checkBitwiseDType(const BoundArgs& a, DType d) {
   if (isFloating(d))
-    throw Error(ErrorKind::Type, "\"" + a.op->schema.baseName() + "_cpu\" not implemented for '" + scalarName(d) + "'");
+    throw Error(ErrorKind::Type, "\"" + a.op->baseName + "_cpu\" not implemented for '" + scalarName(d) + "'");
 }
 }  // namespace
 

@@ -6,17 +6,17 @@
 
 namespace tdsl {
 
-ReduceSpec reduceSpec(const ir::BoundArgs& a, const char* opName) {
+ReduceSpec reduceSpec(const BoundArgs& a, const char* opName) {
   ReduceSpec spec;
   const TensorObject& self = tensorArg(a, 0);
   const int rank = self.dim();
   int dimIdx = argIndex(a, "dim");
   int keepIdx = argIndex(a, "keepdim");
   spec.keepdim = keepIdx >= 0 && boolArg(a, keepIdx);
-  bool reduceAll = dimIdx < 0 || a[dimIdx].isNone();
+  bool reduceAll = dimIdx < 0 || a.isNone(dimIdx);
   Dims dims;
   if (!reduceAll) dims = intListArg(a, dimIdx);
-  if (!reduceAll && dims.empty() && a.op->schema.args[dimIdx].type == ir::ArgType::IntList) reduceAll = true;  // dim=[]
+  if (!reduceAll && dims.empty() && a.kind(dimIdx) == ArgKind::Dims) reduceAll = true;  // dim=[]
   spec.reduced.resize(rank, reduceAll ? 1 : 0);
   for (int64_t d : dims) {
     int64_t w = wrapDim(d, rank);

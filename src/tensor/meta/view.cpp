@@ -390,8 +390,7 @@ void checkScatterSource(const TensorObject& src, const Dims& expected, const cha
 
 void sliceScatter(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
-  BoundArgs view = a;  // slice's arguments are (self, dim, start, end, step)
-  view.op = ir::opTable().find("slice.Tensor");
+  BoundArgs view = a;  // slice's arguments are (self, dim, start, end, step), read by position
   view[1] = a[2]; view[2] = a[3]; view[3] = a[4]; view[4] = a[5];
   view.count = 5;
   MetaResult sliced;
@@ -403,7 +402,6 @@ void sliceScatter(const BoundArgs& a, MetaResult& r) {
 void selectScatter(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   BoundArgs view = a;
-  view.op = ir::opTable().find("select.int");
   view[1] = a[2]; view[2] = a[3];
   view.count = 3;
   MetaResult selected;
@@ -421,7 +419,7 @@ void asStridedScatter(const BoundArgs& a, MetaResult& r) {
 }
 
 void cat(const BoundArgs& a, MetaResult& r) {
-  const auto& items = listItems(a[0]);
+  const auto& items = tensorListArg(a, 0);
   if (items.empty()) throw Error(ErrorKind::Value, "torch.cat(): expected a non-empty list of Tensors");
   // Legacy rule: 1-D empty tensors are skipped.
   const TensorObject* ref = nullptr;
@@ -455,7 +453,7 @@ void cat(const BoundArgs& a, MetaResult& r) {
 }
 
 void stack(const BoundArgs& a, MetaResult& r) {
-  const auto& items = listItems(a[0]);
+  const auto& items = tensorListArg(a, 0);
   if (items.empty()) throw Error(ErrorKind::Value, "stack expects a non-empty TensorList");
   const TensorObject* first = asTensor(items[0]);
   ResultTypeBuilder types;

@@ -15,7 +15,7 @@
 #include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/tensor.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
 #include "vm/tensor_bridge.h"
@@ -31,7 +31,7 @@ TensorState& stateOf(Interpreter& interp) {
 }
 
 Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args) {
-  return dispatchOp(stateOf(interp), op, args);
+  return packResults(op, dispatchOp(stateOf(interp), op, args));
 }
 
 namespace {
@@ -80,7 +80,7 @@ Value sizeOrStride(const Value& self, const CallArgs& call, const char* name, bo
   const TensorObject& t = self_(self);
   const Dims& d = strides ? t.strides() : t.sizes();
   if (const Value* dim = dimArgument(call)) {
-    if (!dim->isInt()) throw Error(ErrorKind::Type, std::string(name) + "(): argument 'dim' must be int, not " + pyTypeName(*dim));
+    if (!dim->isInt()) throw Error(ErrorKind::Type, std::string(name) + "(): argument 'dim' must be int, not " + typeName(*dim));
     return Value::integer(d[static_cast<int>(wrapDim(dim->asInt(), t.dim()))]);
   }
   if (strides) {
@@ -241,7 +241,7 @@ bool isNumberValue(const Value& v) { return v.isBool() || v.isInt() || v.isFloat
 
 [[noreturn]] void unsupportedOperands(BinaryOp op, const Value& a, const Value& b) {
   throw Error(ErrorKind::Type, std::string("unsupported operand type(s) for ") + binaryOpSymbol(op) + ": '" +
-                                   pyTypeName(a) + "' and '" + pyTypeName(b) + "'");
+                                   typeName(a) + "' and '" + typeName(b) + "'");
 }
 
 }  // namespace

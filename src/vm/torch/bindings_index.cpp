@@ -7,10 +7,11 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/value_ops.h"
 #include "vm/torch/bindings.h"
 #include "tensor/kernel_util.h"
 #include "tensor/scalar_convert.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "vm/tensor_bridge.h"
 
 namespace tdsl {
@@ -119,7 +120,7 @@ Indexed applyIndex(Interpreter& interp, const Value& self, const Value& index) {
     if (v.isObj(ObjKind::List)) idx = Value(tensorFromData(state, v, std::nullopt));
     if (!idx.isTensor())
       throw Error(ErrorKind::Index, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-                                    "are valid indices (got " + pyTypeName(v) + ")");
+                                    "are valid indices (got " + typeName(v) + ")");
     const TensorObject& it = *asTensor(idx);
     if (isFloating(it.dtype()))
       throw Error(ErrorKind::Index, "tensors used as indices must be long, int, byte or bool tensors");
@@ -174,7 +175,7 @@ void bridge::setItem(Interpreter& interp, const Value& self, const Value& index,
   if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))
     v = Value(tensorFromData(state, v, asTensor(self)->dtype()));
   if (!v.isTensor() && !(v.isBool() || v.isInt() || v.isFloat()))
-    throw Error(ErrorKind::Type, "can't assign a " + pyTypeName(value) + " to a " +
+    throw Error(ErrorKind::Type, "can't assign a " + typeName(value) + " to a " +
                                      std::string(dtypeScalarName(asTensor(self)->dtype())) + "Tensor");
   Indexed r = applyIndex(interp, self, index);
   if (r.hasAdvanced) {

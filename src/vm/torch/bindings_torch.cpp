@@ -9,10 +9,11 @@
 #include "ir/ir_printer.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
+#include "vm/value_ops.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/kernel_util.h"
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 #include "tensor/tensor_iter.h"
 #include "vm/tensor_bridge.h"
 
@@ -47,7 +48,7 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
   if (call.nargs != 1) throw Error(ErrorKind::Type, "tensor() takes 1 positional argument but " + std::to_string(call.nargs) + " were given");
   std::optional<DType> dtype;
   if (const Value* d = kwarg(call, "dtype"); d && !d->isNone()) {
-    if (!d->isDType()) throw Error(ErrorKind::Type, "tensor(): argument 'dtype' must be torch.dtype, not " + pyTypeName(*d));
+    if (!d->isDType()) throw Error(ErrorKind::Type, "tensor(): argument 'dtype' must be torch.dtype, not " + typeName(*d));
     dtype = d->asDType();
   }
   return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
@@ -70,7 +71,7 @@ Value torchSize(Interpreter&, const CallArgs& call, const void*) {
     const Value& v = call.args[0];
     if (!(v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) throw Error(ErrorKind::Type, "torch.Size() takes an iterable of ints");
     for (const Value& x : listItems(v)) {
-      if (!x.isInt()) throw Error(ErrorKind::Type, "torch.Size() takes an iterable of 'int' (item 0 is '" + pyTypeName(x) + "')");
+      if (!x.isInt()) throw Error(ErrorKind::Type, "torch.Size() takes an iterable of 'int' (item 0 is '" + typeName(x) + "')");
       sizes.push_back(x.asInt());
     }
   } else if (call.nargs > 1) {
@@ -118,7 +119,7 @@ Value assertClose(Interpreter& interp, const CallArgs& call, const void*) {
     if (v.isTensor()) return Ref<TensorObject>(asTensor(v));
     if (v.isBool() || v.isInt() || v.isFloat() || v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))
       return tensorFromData(state, v, v.isFloat() ? std::optional<DType>(DType::Float64) : std::nullopt);
-    throw Error(ErrorKind::Type, "No comparison pair was able to handle inputs of type " + pyTypeName(v));
+    throw Error(ErrorKind::Type, "No comparison pair was able to handle inputs of type " + typeName(v));
   };
   Ref<TensorObject> actual = asT(*actualV), expected = asT(*expectedV);
   const Value* rtolV = kwarg(call, "rtol");

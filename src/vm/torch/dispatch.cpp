@@ -5,6 +5,7 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/value_ops.h"
 #include "tensor/kernel_util.h"
 
 namespace tdsl {
@@ -14,50 +15,29 @@ using ir::BoundArgs;
 using ir::OpDef;
 using ir::SchemaArg;
 
-std::string pyTypeName(const Value& v) {
-  switch (v.tag()) {
-    case Tag::None: return "NoneType";
-    case Tag::Bool: return "bool";
-    case Tag::Int: return "int";
-    case Tag::Float: return "float";
-    case Tag::DType: return "torch.dtype";
-    case Tag::Obj: break;
-  }
-  switch (v.asObj()->kind()) {
-    case ObjKind::Str: return "str";
-    case ObjKind::List: return "list";
-    case ObjKind::Tuple: {
-      auto* t = v.as<TupleObject>();
-      return t->named ? t->named->name : t->isSize ? "torch.Size" : "tuple";
-    }
-    case ObjKind::Dict: return "dict";
-    case ObjKind::Tensor: return "Tensor";
-    case ObjKind::Function: return "function";
-    case ObjKind::Native: return "builtin_function_or_method";
-    case ObjKind::Module: return "module";
-    case ObjKind::Other:
-      if (auto* ext = dynamic_cast<const ExtensionObject*>(v.asObj())) return ext->typeName();
-      return "object";
-    default: return "object";
-  }
-}
-
 namespace {
 
 bool isIntLike(const Value& v) { return v.isInt() || v.isBool(); }
 bool isSequence(const Value& v) { return v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple); }
 
-// Converts `v` for `arg`; false when the type does not fit.
-bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
+// BoundArgs::setValue without its by-value parameter: the hot path copies
+// each argument once, as before the typed ABI (bench/tensor/eager_add.td).
+inline void putValue(BoundArgs& out, int i, const Value& v) {
+  out.kinds[i] = ArgKind::Value;
+  out.v[i] = v;
+}
+
+// Converts `v` for `arg` into slot i of `out`; false when the type does not fit.
+bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
   if (v.isNone()) {
     if (!arg.optional) return false;
-    out = v;
+    putValue(out, i, v);
     return true;
   }
   switch (arg.type) {
     case ArgType::Tensor:
       if (!v.isTensor()) return false;
-      out = v;
+      putValue(out, i, v);
       return true;
     case ArgType::TensorList:
     case ArgType::OptTensorList: {
@@ -67,43 +47,46 @@ bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
         if (arg.type == ArgType::OptTensorList && item.isNone()) continue;
         return false;
       }
-      out = v;
+      out.setTensors(i) = listItems(v);
       return true;
     }
     case ArgType::Int:
       if (!isIntLike(v)) return false;
-      out = v.isBool() ? Value::integer(v.asBool()) : v;
+      putValue(out, i, v.isBool() ? Value::integer(v.asBool()) : v);
       return true;
-    case ArgType::IntList:
-      if (isIntLike(v) && arg.listSize > 0) { out = v.isBool() ? Value::integer(v.asBool()) : v; return true; }
+    case ArgType::IntList: {
+      if (isIntLike(v) && arg.listSize > 0) { putValue(out, i, v.isBool() ? Value::integer(v.asBool()) : v); return true; }
       if (!isSequence(v)) return false;
-      for (const Value& item : listItems(v))
+      const auto& items = listItems(v);
+      for (const Value& item : items)
         if (!isIntLike(item)) return false;
-      out = v;
+      if (Dims* dims = out.setDims(i, items.size()))
+        for (const Value& item : items) dims->push_back(item.isBool() ? item.asBool() : item.asInt());
       return true;
+    }
     case ArgType::Float:
-      if (v.isFloat()) { out = v; return true; }
-      if (isIntLike(v)) { out = Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt())); return true; }
+      if (v.isFloat()) { putValue(out, i, v); return true; }
+      if (isIntLike(v)) { putValue(out, i, Value::number(static_cast<double>(v.isBool() ? v.asBool() : v.asInt()))); return true; }
       return false;
     case ArgType::Bool:
       if (!v.isBool()) return false;
-      out = v;
+      putValue(out, i, v);
       return true;
     case ArgType::Scalar:
       if (!(v.isBool() || v.isInt() || v.isFloat())) return false;
-      out = v;
+      putValue(out, i, v);
       return true;
     case ArgType::ScalarType:
       if (!v.isDType()) return false;
-      out = v;
+      putValue(out, i, v);
       return true;
     case ArgType::Str:
       if (!v.isObj(ObjKind::Str)) return false;
-      out = v;
+      out.setStr(i, v.as<StrObject>()->str);
       return true;
     case ArgType::MemoryFormat:
       if (auto* f = dynamic_cast<const MemoryFormatObject*>(v.isObj(ObjKind::Other) ? v.asObj() : nullptr)) {
-        out = makeStr(memoryFormatName(f->format));
+        out.setStr(i, memoryFormatName(f->format));
         return true;
       }
       return false;
@@ -111,22 +94,28 @@ bool convertArg(const SchemaArg& arg, const Value& v, Value& out) {
   return false;
 }
 
-Value defaultValue(const SchemaArg& arg) {
+// Whether `v` converts for `arg` (the error path's question).
+bool converts(const SchemaArg& arg, const Value& v) {
+  BoundArgs scratch;
+  scratch.reset(nullptr, 1);
+  return convertArg(arg, v, scratch, 0);
+}
+
+void setDefault(const SchemaArg& arg, BoundArgs& out, int i) {
   const ir::ArgDefault& d = arg.defaultValue;
   switch (d.kind) {
-    case ir::ArgDefault::Kind::None: return Value();
-    case ir::ArgDefault::Kind::Bool: return Value::boolean(d.b);
+    case ir::ArgDefault::Kind::None: putValue(out, i, Value()); return;
+    case ir::ArgDefault::Kind::Bool: putValue(out, i, Value::boolean(d.b)); return;
     case ir::ArgDefault::Kind::Int:
-      return arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i);
-    case ir::ArgDefault::Kind::Float: return Value::number(d.f);
-    case ir::ArgDefault::Kind::IntList: {
-      std::vector<Value> items;
-      for (int64_t x : d.ints) items.push_back(Value::integer(x));
-      return makeList(std::move(items));
-    }
-    case ir::ArgDefault::Kind::Str: return makeStr(d.str);
+      putValue(out, i, arg.type == ArgType::Float ? Value::number(static_cast<double>(d.i)) : Value::integer(d.i));
+      return;
+    case ir::ArgDefault::Kind::Float: putValue(out, i, Value::number(d.f)); return;
+    case ir::ArgDefault::Kind::IntList:
+      if (Dims* dims = out.setDims(i, d.ints.size()))
+        for (int64_t x : d.ints) dims->push_back(x);
+      return;
+    case ir::ArgDefault::Kind::Str: out.setStr(i, d.str); return;
   }
-  return Value();
 }
 
 std::string displayName(const SchemaArg& arg, CallStyle style) {
@@ -192,7 +181,7 @@ size_t badIntElement(const Value& v) {
 std::string elementMismatch(const std::string& name, const SchemaArg& a, CallStyle style, const Value& element,
                             size_t pos) {
   return name + "(): argument '" + displayName(a, style) + "' must be " + pythonTypeName(a) +
-         ", but found element of type " + pyTypeName(element) + " at pos " + std::to_string(pos);
+         ", but found element of type " + typeName(element) + " at pos " + std::to_string(pos);
 }
 
 std::string typeMismatch(const std::string& name, const SchemaArg& a, CallStyle style, const Value& v, int position) {
@@ -200,7 +189,7 @@ std::string typeMismatch(const std::string& name, const SchemaArg& a, CallStyle 
     if (size_t bad = badIntElement(v)) return elementMismatch(name, a, style, listItems(v)[bad - 1], bad);
   std::string s = name + "(): argument '" + displayName(a, style) + "'";
   if (position >= 0) s += " (position " + std::to_string(position + 1) + ")";
-  return s + " must be " + pythonTypeName(a) + ", not " + pyTypeName(v);
+  return s + " must be " + pythonTypeName(a) + ", not " + typeName(v);
 }
 
 // A Tensor[] argument with a non-tensor element: PyTorch's parser raises
@@ -219,7 +208,7 @@ std::string tensorListElementError(const OpDef& op, CallStyle style, const CallA
     for (size_t i = 0; i < items.size(); ++i) {
       if (items[i].isTensor() || (a.type == ArgType::OptTensorList && items[i].isNone())) continue;
       return "expected Tensor as element " + std::to_string(i) + " in argument " + std::to_string(p) + ", but got " +
-             pyTypeName(items[i]);
+             typeName(items[i]);
     }
   }
   return "";
@@ -259,7 +248,6 @@ std::string bindFailure(const OpDef& op, CallStyle style, const CallArgs& call) 
   size_t next = 0;
   for (size_t p = 0; p < params.size(); ++p) {
     const SchemaArg& a = schemaArgs[params[p]];
-    Value converted;
     if (!a.kwOnly && next < nargs) {
       if (static_cast<int>(next) == varargsAt) {
         for (size_t k = next; k < nargs; ++k)
@@ -267,13 +255,13 @@ std::string bindFailure(const OpDef& op, CallStyle style, const CallArgs& call) 
         next = nargs;
         continue;
       }
-      if (!convertArg(a, call.args[next], converted)) return typeMismatch(name, a, style, call.args[next], static_cast<int>(next));
+      if (!converts(a, call.args[next])) return typeMismatch(name, a, style, call.args[next], static_cast<int>(next));
       ++next;
       continue;
     }
     if (const KwArg* kw = keywordFor(a, style, call)) {
       usedKw[static_cast<size_t>(kw - call.kwargs)] = true;
-      if (!convertArg(a, kw->value, converted)) return typeMismatch(name, a, style, kw->value, -1);
+      if (!converts(a, kw->value)) return typeMismatch(name, a, style, kw->value, -1);
       continue;
     }
     if (isRequired(a)) {
@@ -324,8 +312,8 @@ std::string pythonSignature(const OpDef& op, CallStyle style) {
 // keeps PyTorch's trailing ", ").
 std::string givenArgs(const CallArgs& call) {
   std::string s = "(";
-  for (size_t i = 0; i < call.nargs; ++i) s += pyTypeName(call.args[i]) + ", ";
-  for (size_t i = 0; i < call.nkwargs; ++i) s += std::string(call.kwargs[i].name) + "=" + pyTypeName(call.kwargs[i].value) + ", ";
+  for (size_t i = 0; i < call.nargs; ++i) s += typeName(call.args[i]) + ", ";
+  for (size_t i = 0; i < call.nkwargs; ++i) s += std::string(call.kwargs[i].name) + "=" + typeName(call.kwargs[i].value) + ", ";
   if (call.nargs > 0) s.erase(s.size() - 2);
   return s + ")";
 }
@@ -366,7 +354,7 @@ std::string unmatchedKeywords(const std::vector<const SchemaArg*>& parts, CallSt
 std::string markedArgs(const std::vector<const SchemaArg*>& parts, CallStyle style, const CallArgs& call) {
   auto matches = [&](const SchemaArg* a, const Value& v) {
     if (!a) return false;
-    std::string want = pythonTypeName(*a), got = pyTypeName(v);
+    std::string want = pythonTypeName(*a), got = typeName(v);
     if (want == "float") return got == "float" || got == "int";
     return want == got;
   };
@@ -374,12 +362,12 @@ std::string markedArgs(const std::vector<const SchemaArg*>& parts, CallStyle sty
   for (size_t i = 0; i < call.nargs + call.nkwargs; ++i) {
     const bool isKw = i >= call.nargs;
     const Value& v = isKw ? call.kwargs[i - call.nargs].value : call.args[i];
-    std::string text = pyTypeName(v);
+    std::string text = typeName(v);
     if (isSequence(v)) {
       const auto& items = listItems(v);
       const bool tuple = v.isObj(ObjKind::Tuple);
       text = std::string(tuple ? "tuple" : "list") + " of " + (tuple ? "(" : "[");
-      for (size_t e = 0; e < items.size(); ++e) text += (e ? ", " : "") + pyTypeName(items[e]);
+      for (size_t e = 0; e < items.size(); ++e) text += (e ? ", " : "") + typeName(items[e]);
       text += tuple ? (items.size() == 1 ? ",)" : ")") : "]";
     }
     if (isKw) text = std::string(call.kwargs[i - call.nargs].name) + "=" + text;
@@ -423,8 +411,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
   const int n = static_cast<int>(params.size());
   TDSL_ASSERT(n <= ir::kMaxOpArgs);
   bool filled[ir::kMaxOpArgs] = {};
-  out.op = &op;
-  out.count = n;
+  out.reset(&op, n);
   int selfIndex = -1;
   if (style == CallStyle::Method) {
     selfIndex = op.selfArg;
@@ -432,7 +419,7 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       if (why) *why = op.schema.name + "() is not a method";
       return false;
     }
-    out[selfIndex] = *self;
+    putValue(out, selfIndex, *self);
     filled[selfIndex] = true;
   }
   // Positional parameters in order, skipping the receiver.
@@ -447,17 +434,20 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     bool lastPositional = p == numPositional - 1;
     if (arg.type == ArgType::IntList && lastPositional && isIntLike(v)) {
       // Varargs sizes: x.view(2, 3), torch.zeros(2, 3).
-      std::vector<Value> items;
-      for (; next < call.nargs; ++next) {
-        if (!isIntLike(call.args[next])) return failed();
-        items.push_back(call.args[next]);
+      for (size_t k = next; k < call.nargs; ++k)
+        if (!isIntLike(call.args[k])) return failed();
+      const size_t length = call.nargs - next;
+      if (length == 1 && arg.listSize > 0) {
+        putValue(out, positional[p], call.args[next]);
+      } else if (Dims* dims = out.setDims(positional[p], length)) {
+        for (size_t k = next; k < call.nargs; ++k)
+          dims->push_back(call.args[k].isBool() ? call.args[k].asBool() : call.args[k].asInt());
       }
-      if (items.size() == 1 && arg.listSize > 0) out[positional[p]] = items[0];
-      else out[positional[p]] = makeList(std::move(items));
+      next = call.nargs;
       filled[positional[p]] = true;
       break;
     }
-    if (!convertArg(arg, v, out[positional[p]])) return failed();
+    if (!convertArg(arg, v, out, positional[p])) return failed();
     filled[positional[p]] = true;
     ++next;
   }
@@ -467,53 +457,20 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     int idx = op.schema.argIndex(kw.name);
     if (idx < 0 && kw.name == "input" && style == CallStyle::Function) idx = op.schema.argIndex("self");
     if (idx < 0 || idx == selfIndex || filled[idx]) return failed();
-    if (!convertArg(params[idx], kw.value, out[idx])) return failed();
+    if (!convertArg(params[idx], kw.value, out, idx)) return failed();
     filled[idx] = true;
   }
   for (int i = 0; i < n; ++i) {
     if (filled[i]) continue;
     if (params[i].hasDefault) {
-      out[i] = defaultValue(params[i]);
+      setDefault(params[i], out, i);
     } else if (params[i].optional && params[i].type != ArgType::Tensor) {
-      out[i] = Value();  // `int[1]? dim` without a default behaves as None
+      putValue(out, i, Value());  // `int[1]? dim` without a default behaves as None
     } else {
       return failed();
     }
   }
   return true;
-}
-
-bool anyMetaTensor(const BoundArgs& args) {
-  for (int i = 0; i < args.count; ++i) {
-    const Value& v = args[i];
-    if (v.isTensor()) {
-      if (asTensor(v)->isMeta()) return true;
-    } else if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
-      for (const Value& item : listItems(v))
-        if (item.isTensor() && asTensor(item)->isMeta()) return true;
-    }
-  }
-  return false;
-}
-
-Value runMetaOnly(const OpDef& op, BoundArgs& args) {
-  ir::MetaResult r;
-  op.meta(args, r);
-  if (op.has(ir::kTagInplace)) return args[0];
-  if (r.count == 0)
-    throw Error(ErrorKind::Runtime, op.fullName() + " produces a Python value and cannot run on meta tensors");
-  std::vector<Value> outs;
-  for (int i = 0; i < r.count; ++i) outs.push_back(Value(makeMetaTensor(r.out[i])));
-  return op.packResults(std::move(outs));
-}
-
-Value dispatchOp(TensorState& state, const OpDef& op, BoundArgs& args) {
-  if (state.interceptor) {
-    Value result;
-    if (state.interceptor->intercept(state, op, args, result)) return result;
-  }
-  if (anyMetaTensor(args)) return runMetaOnly(op, args);
-  return op.eager(state, args);
 }
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
@@ -522,7 +479,7 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
   BoundArgs bound;
   for (const OpDef* op : set.ops) {
     if (!(op->variants & want)) continue;
-    if (bindArgs(*op, style, self, call, bound, nullptr)) return dispatchOp(state, *op, bound);
+    if (bindArgs(*op, style, self, call, bound, nullptr)) return packResults(*op, dispatchOp(state, *op, bound));
   }
   // Nothing fits: PyTorch's message (Note [Argument errors]).
   std::vector<const OpDef*> visible;

@@ -1,7 +1,8 @@
-// The one entry point for running an op (Note [Dispatch and meta tensors] in
-// ops/op_table.h): torch.X(...), t.X(...), Python operators and indexing all
-// bind their arguments from the op's schema and call dispatchOp(). The
-// tracer intercepts here.
+// The Python argument parser: torch.X(...), t.X(...), Python operators and
+// indexing all bind their arguments from the op's schema, converting VM
+// values to the typed op ABI once (Note [Op ABI] in tensor/op_abi.h), call
+// dispatchOp() (ops/dispatch.h, where the tracer intercepts) and turn its
+// OpResults back into a script value (op_results.h).
 //
 // Argument binding follows PyTorch's Python arg parser: positional then
 // keyword arguments, defaults, keyword-only args after `*`, `input` as the
@@ -18,26 +19,22 @@
 
 #include <string>
 
+#include <vector>
+
+#include "ops/dispatch.h"
 #include "ops/op_table.h"
 #include "vm/native.h"
 #include "vm/objects.h"
 #include "tensor/tensor.h"
+#include "vm/torch/op_results.h"
 
 namespace tdsl {
 
-// Installed by the tracer in TensorState::interceptor. Returning true means
-// the call was handled and `result` holds its value (e.g. a proxy tensor).
-struct DispatchInterceptor {
-  virtual ~DispatchInterceptor() = default;
-  virtual bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, Value& result) = 0;
-};
-
-// Runs one bound call: interceptor, else the meta rule alone when any tensor
-// argument is a meta tensor, else the eager kernel.
-Value dispatchOp(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args);
-// The meta rule only: returns meta tensors (self itself for in-place ops).
-Value runMetaOnly(const ir::OpDef& op, ir::BoundArgs& args);
-bool anyMetaTensor(const ir::BoundArgs& args);
+// The items of a list or tuple.
+inline const std::vector<Value>& listItems(const Value& v) {
+  if (v.isObj(ObjKind::List)) return v.as<ListObject>()->items;
+  return v.as<TupleObject>()->items;
+}
 
 enum class CallStyle : uint8_t { Function, Method };
 
@@ -55,9 +52,6 @@ Value callOp(TensorState& state, std::string_view name, std::initializer_list<Va
              std::initializer_list<KwArg> kwargs = {});
 Value callMethod(TensorState& state, const Value& self, std::string_view name, std::initializer_list<Value> args,
                  std::initializer_list<KwArg> kwargs = {});
-
-// Python type name of a value for messages: "Tensor", "int", "str", "tuple", ...
-std::string pyTypeName(const Value& v);
 
 // torch.preserve_format / torch.contiguous_format (Note [Preserved layout]).
 // A MemoryFormat schema argument binds as the format's name (a str), which

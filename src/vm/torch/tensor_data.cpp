@@ -1,4 +1,4 @@
-#include "tensor/tensor_data.h"
+#include "vm/torch/tensor_data.h"
 
 #include <vector>
 
@@ -6,6 +6,7 @@
 #include "vm/objects.h"
 #include "vm/value_ops.h"
 #include "tensor/kernel_util.h"
+#include "vm/torch/dispatch.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/tensor_iter.h"
 

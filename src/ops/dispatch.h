@@ -1,0 +1,26 @@
+// Running one bound call of the op table (Note [Dispatch and meta tensors] in
+// op_table.h), below the VM: the arguments are already typed (Note [Op ABI]
+// in tensor/op_abi.h). The Python argument parser (vm/torch/dispatch.h)
+// binds script calls and lands here; the tracer intercepts here.
+#pragma once
+
+#include "ops/op_table.h"
+#include "tensor/tensor.h"
+
+namespace tdsl {
+
+// Installed by the tracer in TensorState::interceptor. Returning true means
+// the call was handled and `result` holds its outputs (e.g. proxy tensors).
+struct DispatchInterceptor {
+  virtual ~DispatchInterceptor() = default;
+  virtual bool intercept(TensorState& state, const ir::OpDef& op, BoundArgs& args, OpResults& result) = 0;
+};
+
+// Runs one bound call: interceptor, else the meta rule alone when any tensor
+// argument is a meta tensor, else the eager kernel.
+OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args);
+// The meta rule only: returns meta tensors (self itself for in-place ops).
+OpResults runMetaOnly(const ir::OpDef& op, BoundArgs& args);
+bool anyMetaTensor(const BoundArgs& args);
+
+}  // namespace tdsl
