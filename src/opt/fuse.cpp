@@ -1,0 +1,159 @@
+// Pointwise fusion (see fuse.h).
+#include "opt/fuse.h"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/alias_analysis.h"
+#include "ir/op_table.h"
+
+namespace tdsl::opt {
+
+using namespace tdsl::ir;
+
+namespace {
+
+// Note [Fusible ops]
+// What the JIT reproduces bit for bit (jit/vector_program.cpp lowers each):
+// the functional (not in-place) Tensor and Scalar overloads of add, sub (alpha
+// 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
+// abs, maximum, minimum, relu, clamp (Python-number bounds), on float32 or
+// float64 where every tensor operand already has the result's dtype (no
+// conversion inside the group). Python numbers must be constants (a symbolic
+// int is not). Broadcast, 0-d, strided and offset operands are all fine: the
+// kernel reads them through their strides.
+bool isOneConstant(const Arg& a) {
+  return (a.kind == Arg::Kind::Int && a.i.isConstant() && a.i.constant() == 1) ||
+         (a.kind == Arg::Kind::Float && a.f == 1.0);
+}
+
+bool isNumberConstant(const Arg& a) {
+  return (a.kind == Arg::Kind::Int && a.i.isConstant()) || a.kind == Arg::Kind::Float || a.kind == Arg::Kind::Bool;
+}
+
+}  // namespace
+
+std::optional<PointwiseKind> fusibleKind(const Node& n) {
+  if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
+  const OpDef& op = *n.op();
+  if (op.has(kTagInplace) || !op.has(kTagPointwise)) return std::nullopt;
+  static const std::pair<const char*, PointwiseKind> kKinds[] = {
+      {"add", PointwiseKind::Add},         {"sub", PointwiseKind::Sub},         {"mul", PointwiseKind::Mul},
+      {"div", PointwiseKind::Div},         {"neg", PointwiseKind::Neg},         {"abs", PointwiseKind::Abs},
+      {"maximum", PointwiseKind::Maximum}, {"minimum", PointwiseKind::Minimum}, {"clamp", PointwiseKind::Clamp},
+      {"relu", PointwiseKind::Relu}};
+  std::optional<PointwiseKind> kind;
+  for (auto& [name, k] : kKinds)
+    if (op.name() == name) kind = k;
+  if (!kind) return std::nullopt;
+  const DType dtype = n.output()->meta().dtype;
+  if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
+  const auto& args = n.args();
+  const auto& schema = op.schema.args;
+  if (args.size() != schema.size()) return std::nullopt;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Arg& a = args[i];
+    const std::string& argName = schema[i].name;
+    if (argName == "alpha") {
+      if (!isOneConstant(a)) return std::nullopt;
+    } else if (a.isTensor()) {
+      if (a.tensor->meta().dtype != dtype) return std::nullopt;
+    } else if (a.isNone()) {
+      if (*kind != PointwiseKind::Clamp) return std::nullopt;
+    } else if (!isNumberConstant(a)) {
+      return std::nullopt;
+    }
+  }
+  if (*kind == PointwiseKind::Clamp && args[1].isNone() && args[2].isNone()) return std::nullopt;
+  return kind;
+}
+
+namespace {
+
+struct Group {
+  std::vector<Node*> members;
+  std::unordered_set<const Node*> memberSet;
+  DType dtype = DType::Float32;
+  std::vector<SymInt> sizes;
+  void add(Node* n) {
+    if (members.empty()) {
+      dtype = n->output()->meta().dtype;
+      sizes = n->output()->meta().sizes;
+    }
+    members.push_back(n);
+    memberSet.insert(n);
+  }
+  bool accepts(const Node& n) const {
+    return members.empty() || (n.output()->meta().dtype == dtype && n.output()->meta().sizes == sizes);
+  }
+  bool isUsedBy(const Node& n) const {
+    for (const IrValue* v : n.inputValues())
+      if (memberSet.count(v->node())) return true;
+    return false;
+  }
+};
+
+// Replaces the group's members by one Fused node right after the last one.
+bool emitGroup(Graph& g, const Group& group, int index) {
+  std::vector<IrValue*> inputs;
+  std::unordered_map<const IrValue*, IrValue*> inner;
+  for (Node* m : group.members)
+    for (IrValue* v : m->inputValues())
+      if (!group.memberSet.count(v->node()) && !inner.count(v)) {
+        inner[v] = nullptr;
+        inputs.push_back(v);
+      }
+  std::vector<IrValue*> escaping;
+  for (Node* m : group.members) {
+    bool escapes = false;
+    for (const Node* user : m->output()->users()) escapes = escapes || !group.memberSet.count(user);
+    if (escapes) escaping.push_back(m->output());
+  }
+  if (escaping.empty()) return false;  // dead: dce's business
+  auto body = std::make_shared<Graph>(g.name() + "_fused" + std::to_string(index));
+  for (size_t i = 0; i < inputs.size(); ++i) inner[inputs[i]] = body->addInput("in" + std::to_string(i), inputs[i]->meta());
+  for (Node* m : group.members) {
+    std::vector<Arg> args = m->args();
+    for (Arg& a : args)
+      if (a.isTensor()) a.tensor = inner.at(a.tensor);
+    Node* copy = body->createOp(m->op(), std::move(args), {m->output()->meta()});
+    inner[m->output()] = copy->output();
+  }
+  std::vector<IrValue*> bodyOutputs;
+  for (IrValue* v : escaping) bodyOutputs.push_back(inner.at(v));
+  body->setOutputs(bodyOutputs);
+  Node* last = group.members.back();
+  Node* fused = g.createFused(std::move(body), inputs, last->next());
+  // Every user outside the group comes after the last member (fuse() closes
+  // a group before any such user).
+  for (size_t i = 0; i < escaping.size(); ++i) escaping[i]->replaceUsesAfterWith(last, fused->output(i));
+  for (auto it = group.members.rbegin(); it != group.members.rend(); ++it) g.erase(*it);
+  return true;
+}
+
+}  // namespace
+
+int fuse(Graph& g, PassInterrupt interrupt) {
+  int created = 0;
+  Group group;
+  auto close = [&] {
+    if (group.members.size() >= 2 && emitGroup(g, group, created)) ++created;
+    group = Group();
+  };
+  for (Node* n : g.nodes()) {
+    interrupt.poll();
+    const bool fusible = fusibleKind(*n).has_value();
+    if (fusible && group.accepts(*n)) {
+      group.add(n);
+      continue;
+    }
+    if (fusible || group.isUsedBy(*n) || (n->isOp() && isMutation(*n))) close();
+    if (fusible) group.add(n);
+  }
+  close();
+  return created;
+}
+
+}  // namespace tdsl::opt
