@@ -26,7 +26,9 @@ std::string describe(const Node& n, int firstResult) {
 }
 
 // Note [Fused nodes]: arguments and results match the body's inputs and
-// outputs, and the body is a valid graph without mutations.
+// outputs, and the body is a valid graph whose only mutations write a
+// buffer made in the body that nothing else reads (Note [Absorbed in-place
+// ops] in opt/fuse.cpp).
 std::vector<std::string> fusedProblems(const Node& n, const VerifyOptions& options) {
   std::vector<std::string> problems;
   const Graph* body = n.body().get();
@@ -45,9 +47,14 @@ std::vector<std::string> fusedProblems(const Node& n, const VerifyOptions& optio
   for (size_t i = 0; i < n.numOutputs() && i < outputs.size(); ++i)
     if (n.output(i)->meta() != outputs[i]->meta())
       problems.push_back("result " + std::to_string(i) + " differs from the body's output type");
-  for (const Node* b : body->nodes())
-    if (b->isOp() && isMutation(*b)) problems.push_back("body: mutation in a fused body");
-    else if (b->isFused()) problems.push_back("body: nested fused node");
+  for (const Node* b : body->nodes()) {
+    if (b->isFused()) problems.push_back("body: nested fused node");
+    if (!b->isOp() || !isMutation(*b)) continue;
+    const IrValue* self = b->tensorArg(0);
+    bool ok = self && self->node()->isOp() && writtenArgIndices(*b) == std::vector<size_t>{0};
+    for (const Node* u : ok ? self->users() : std::vector<Node*>{}) ok = ok && u == b;
+    if (!ok) problems.push_back("body: a mutation of a value other readers see");
+  }
   VerifyOptions inner = options;
   inner.functional = false;
   for (const std::string& p : verifyGraph(*body, inner)) problems.push_back("body: " + p);

@@ -17,13 +17,17 @@ namespace {
 
 // Note [Fusible ops]
 // What the JIT reproduces bit for bit (jit/vector_program.cpp lowers each):
-// the functional (not in-place) Tensor and Scalar overloads of add, sub (alpha
+// the Tensor and Scalar overloads of add, sub (alpha
 // 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
 // abs, maximum, minimum, relu, clamp (Python-number bounds), on float32 or
 // float64 where every tensor operand already has the result's dtype (no
 // conversion inside the group). Python numbers must be constants (a symbolic
 // int is not). Broadcast, 0-d, strided and offset operands are all fine: the
 // kernel reads them through their strides.
+//
+// In-place twins (add_, mul_, ...) join a group only when they write a
+// buffer the group itself produced and nothing else reads (Note [Absorbed
+// in-place ops]); any other in-place op is a mutation and closes the group.
 bool isOneConstant(const Arg& a) {
   return (a.kind == Arg::Kind::Int && a.i.isConstant() && a.i.constant() == 1) ||
          (a.kind == Arg::Kind::Float && a.f == 1.0);
@@ -38,7 +42,12 @@ bool isNumberConstant(const Arg& a) {
 std::optional<PointwiseKind> fusibleKind(const Node& n) {
   if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
   const OpDef& op = *n.op();
-  if (op.has(kTagInplace) || !op.has(kTagPointwise)) return std::nullopt;
+  if (!op.has(kTagPointwise)) return std::nullopt;
+  std::string base = op.name();
+  if (op.has(kTagInplace)) {
+    if (base.empty() || base.back() != '_') return std::nullopt;
+    base.pop_back();
+  }
   static const std::pair<const char*, PointwiseKind> kKinds[] = {
       {"add", PointwiseKind::Add},         {"sub", PointwiseKind::Sub},         {"mul", PointwiseKind::Mul},
       {"div", PointwiseKind::Div},         {"neg", PointwiseKind::Neg},         {"abs", PointwiseKind::Abs},
@@ -46,7 +55,7 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
       {"relu", PointwiseKind::Relu}};
   std::optional<PointwiseKind> kind;
   for (auto& [name, k] : kKinds)
-    if (op.name() == name) kind = k;
+    if (base == name) kind = k;
   if (!kind) return std::nullopt;
   const DType dtype = n.output()->meta().dtype;
   if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
@@ -87,6 +96,19 @@ struct Group {
   }
   bool accepts(const Node& n) const {
     return members.empty() || (n.output()->meta().dtype == dtype && n.output()->meta().sizes == sizes);
+  }
+  // Note [Absorbed in-place ops]: reinplacing turns a chain like
+  // clamp(sub(a, b)) into clamp_(sub(a, b)) on the fresh buffer of the sub.
+  // Inside a group that buffer is a lane value, so the write is just the
+  // next value of the lane, as long as the buffer is one a member made and
+  // its only reader is this op (no view, nobody reads the old value). The
+  // result keeps the buffer's layout (the in-place shape rule says so).
+  bool absorbs(const Node& n) const {
+    const IrValue* self = n.tensorArg(0);
+    if (!self || !memberSet.count(self->node()) || !accepts(n)) return false;
+    for (const Node* u : self->users())
+      if (u != &n) return false;
+    return true;
   }
   bool isUsedBy(const Node& n) const {
     for (const IrValue* v : n.inputValues())
@@ -144,7 +166,8 @@ int fuse(Graph& g, PassInterrupt interrupt) {
   };
   for (Node* n : g.nodes()) {
     interrupt.poll();
-    const bool fusible = fusibleKind(*n).has_value();
+    const bool inplace = n->isOp() && n->op()->has(kTagInplace);
+    const bool fusible = fusibleKind(*n).has_value() && (!inplace || group.absorbs(*n));
     if (fusible && group.accepts(*n)) {
       group.add(n);
       continue;

@@ -13,6 +13,8 @@
 //   - every member result used outside the group (by any other node or the
 //     return) is a result of the Fused node: materialized, with the
 //     member's metadata; the others exist only inside the kernel;
+//   - an in-place pointwise op joins only to write a buffer of the group
+//     that nothing else reads (Note [Absorbed in-place ops] in fuse.cpp);
 //   - groups of one op are left alone.
 // The pass adds no node other than Fused nodes and removes only the ops it
 // moved into bodies.

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "jit/isa.h"
 #include "vm/compile_runtime.h"
 #include "vm/interpreter.h"
 
@@ -53,6 +54,8 @@ const char* kUsage =
     "                       functional,optimized,passes,code); also TDSL_LOGS\n"
     "  --no-reinplace       skip the reinplacing pass (per function:\n"
     "                       torch.compile(fn, options={\"reinplace\": False}))\n"
+    "  --no-jit             run fused groups through the eager kernels (also\n"
+    "                       TDSL_JIT=0); TDSL_ISA=sse2|avx2 picks the JIT's tier\n"
     "  --dis                print the bytecode before running\n"
     "\n"
     "  --version            print the version\n"
@@ -111,6 +114,7 @@ int runCommand(int argc, char** argv) {
     if (a == "--eager") opts.eager = true;
     else if (a == "--stats") opts.stats = true;
     else if (a == "--no-reinplace") opts.reinplace = false;
+    else if (a == "--no-jit") opts.jit = false;
     else if (a == "--dis") opts.disassemble = true;
     else if (is("--backend")) opts.backend = value("--backend");
     else if (is("--stats-json")) opts.statsJson = value("--stats-json");
@@ -120,6 +124,14 @@ int runCommand(int argc, char** argv) {
     else return usageError("unknown option '" + a + "' for run");
   }
   if (file.empty()) return usageError("run: missing script file");
+  if (const char* isa = std::getenv("TDSL_ISA")) {
+    try {
+      tdsl::jit::selectTier(isa);
+    } catch (const tdsl::Error& e) {
+      std::fprintf(stderr, "tdsl: %s\n", e.message.c_str());
+      return 2;
+    }
+  }
   if (file != "-") {
     if (int err = unreadable(file)) {
       std::fprintf(stderr, "tdsl: can't open file '%s': [Errno %d] %s\n", file.c_str(), err, std::strerror(err));

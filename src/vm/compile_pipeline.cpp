@@ -7,6 +7,7 @@
 #include "ir/graph_executor.h"
 #include "ir/ir_printer.h"
 #include "opt/pipeline.h"
+#include "vm/compile_jit.h"
 #include "vm/compile_runtime.h"
 #include "vm/interpreter.h"
 
@@ -71,11 +72,15 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
 CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
                              const std::vector<Value>& exampleInputs, const SegmentContext& context) {
   if (backend.kind == Backend::Kind::Script) return compileGraph(interp, backend, graph, exampleInputs);
-  auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph);
+  ir::FusedRunnerFactory fusedRunners;
+  if (backend.kind == Backend::Kind::Tdsl) fusedRunners = jitFusedRunnersFor(interp);  // issue 12
+  auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph,
+                                                      fusedRunners);
   std::vector<FunctionStats*> sinks = context.stats;
   return [prepared, sinks](Interpreter& I, const std::vector<Value>& in) {
     ir::ExecCounters counters;
-    std::vector<Value> out = prepared->run(*I.tensorState(), in, &counters);
+    std::vector<Value> out =
+        withJitStats(I, sinks, [&] { return prepared->run(*I.tensorState(), in, &counters); });
     for (FunctionStats* s : sinks) s->bytesCopied += counters.bytesCopied;
     return out;
   };
