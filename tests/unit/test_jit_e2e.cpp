@@ -4,6 +4,9 @@
 // every size of a dynamic graph; --no-jit and TDSL_ISA.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -157,4 +160,60 @@ TEST_CASE("jit e2e: TDSL_ISA names a tier, refusing unknown ones", "[jit]") {
     CHECK(e.message == "TDSL_ISA=avx512: unknown instruction set (expected sse2 or avx2)");
   }
   if (!jit::cpuHas(jit::IsaTier::Avx2)) CHECK_THROWS_AS(jit::selectTier("avx2"), Error);
+}
+
+namespace {
+
+// `tdsl run` with an environment prefix and flags; stdout and stderr, and the exit status.
+std::string runCli(const std::string& env, const std::string& args, const std::string& source, int* status) {
+  std::string script = "/tmp/tdsl_test_jit_e2e.td";
+  {
+    FILE* f = std::fopen(script.c_str(), "w");
+    REQUIRE(f);
+    std::fputs(source.c_str(), f);
+    std::fclose(f);
+  }
+  std::string cmd = env + " " + std::string(TDSL_BINARY) + " run " + args + " " + script + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  int st = pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+const char* kTriad = R"(import torch
+def f(a, b, c):
+    return a + b * c
+print(torch.compile(f)(torch.ones(10), torch.ones(10), torch.ones(10)).sum().item())
+)";
+
+}  // namespace
+
+TEST_CASE("jit e2e: --log code prints each kernel's nodes and assembly", "[jit]") {
+  int status = 0;
+  std::string out = runCli("TDSL_ISA=sse2", "--log code --stats", kTriad, &status);
+  CHECK(status == 0);
+  CHECK_THAT(out, Catch::Contains("20.0"));
+  CHECK_THAT(out, Catch::Contains("[tdsl:code] kernel [sse2 cccc f32"));
+  CHECK_THAT(out, Catch::Contains("[tdsl:code]   %0 = mul(%in0, %in1) : f32[10]"));
+  CHECK_THAT(out, Catch::Contains("[tdsl:code] mulps xmm"));
+  CHECK_THAT(out, !Catch::Contains("vmulps"));  // the SSE2 tier emits no AVX
+  CHECK_THAT(out, Catch::Contains("kernels compiled 1, kernel cache hits 0"));
+}
+
+TEST_CASE("jit e2e: TDSL_JIT=0 and --no-jit compile no kernel; a bad TDSL_ISA is a usage error", "[jit]") {
+  int status = 0;
+  for (const char* how : {"TDSL_JIT=0|--stats", "|--no-jit --stats"}) {
+    std::string h = how;
+    std::string out = runCli(h.substr(0, h.find('|')), h.substr(h.find('|') + 1), kTriad, &status);
+    CHECK(status == 0);
+    CHECK_THAT(out, Catch::Contains("20.0"));
+    CHECK_THAT(out, !Catch::Contains("kernels compiled"));
+  }
+  std::string out = runCli("TDSL_ISA=neon", "", kTriad, &status);
+  CHECK(status == 2);
+  CHECK_THAT(out, Catch::Contains("tdsl: TDSL_ISA=neon: unknown instruction set (expected sse2 or avx2)"));
 }
