@@ -93,7 +93,6 @@ class JitFusedRunner : public ir::FusedRunner {
   bool runKernel(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
-    const int64_t es = p.dtype == DType::Float64 ? 8 : 4;
     std::vector<const TensorObject*> t;
     for (const Value& v : outs) t.push_back(asTensor(v));
     for (const Value& v : inputs) t.push_back(asTensor(v));
@@ -103,12 +102,14 @@ class JitFusedRunner : public ir::FusedRunner {
       if (shape[d] == 0) return true;
     // Byte strides of every operand over the result shape (0: broadcast).
     std::vector<std::vector<int64_t>> st(nops, std::vector<int64_t>(nd, 0));
+    std::vector<int64_t> es(nops);
+    for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(t[k]->dtype()));
     for (int k = 0; k < nops; ++k) {
       const TensorMeta& m = t[k]->meta;
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
-        st[k][d] = (src < 0 || (m.sizes[src] == 1 && shape[d] != 1)) ? 0 : m.strides[src] * es;
+        st[k][d] = (src < 0 || (m.sizes[src] == 1 && shape[d] != 1)) ? 0 : m.strides[src] * es[k];
       }
     }
     // Coalesce, innermost first, dropping size-1 dims.
@@ -127,13 +128,13 @@ class JitFusedRunner : public ir::FusedRunner {
     }
     if (sizes.empty()) {
       sizes.push_back(1);
-      for (int k = 0; k < nops; ++k) strides[k].push_back(es);
+      for (int k = 0; k < nops; ++k) strides[k].push_back(es[k]);
     }
     std::vector<Layout> layouts(nops);
     std::string signature;
     for (int k = 0; k < nops; ++k) {
       int64_t s = strides[k][0];
-      layouts[k] = sizes[0] == 1 || s == es ? Layout::Contiguous : s == 0 ? Layout::Broadcast : Layout::Strided;
+      layouts[k] = sizes[0] == 1 || s == es[k] ? Layout::Contiguous : s == 0 ? Layout::Broadcast : Layout::Strided;
       signature += layoutLetter(layouts[k]);
     }
     KernelFn fn = nullptr;

@@ -45,6 +45,9 @@ const char* kindText(VKind k) {
     case VKind::Max: return "max";
     case VKind::Min: return "min";
     case VKind::CmpLt: return "lt";
+    case VKind::CmpLe: return "le";
+    case VKind::CmpEq: return "eq";
+    case VKind::CmpNe: return "ne";
     case VKind::Select: return "sel";
   }
   return "?";
@@ -61,7 +64,7 @@ std::string VectorProgram::structure() const {
       if (x >= 0) s += "," + std::to_string(x);
   }
   s += " ->";
-  for (int v : outputs) s += " " + std::to_string(v);
+  for (size_t k = 0; k < outputs.size(); ++k) s += " " + std::to_string(outputs[k]) + (boolOutput[k] ? "b" : "");
   return s;
 }
 
@@ -73,7 +76,11 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
     *why = "no outputs";
     return std::nullopt;
   }
-  p.dtype = outputs[0]->meta().dtype;
+  if (inputs.empty()) {
+    *why = "no inputs";
+    return std::nullopt;
+  }
+  p.dtype = inputs[0]->meta().dtype;
   p.numOutputs = static_cast<int>(outputs.size());
   p.numInputs = static_cast<int>(inputs.size());
   if (p.numOperands() > kMaxKernelOperands) {
@@ -92,7 +99,7 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
   for (const ir::Node* n : body.nodes()) {
     if (!n->isOp()) continue;
     std::optional<opt::PointwiseKind> kind = opt::fusibleKind(*n);
-    if (!kind || n->output()->meta().dtype != p.dtype) {
+    if (!kind || opt::computeDTypeOf(*n) != p.dtype) {
       *why = "op " + (n->op() ? n->op()->fullName() : std::string("?")) + " is not lowered";
       return std::nullopt;
     }
@@ -132,6 +139,29 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
         }
         break;
       }
+      case opt::PointwiseKind::Eq: r = b.op(VKind::CmpEq, operand(0), operand(1)); break;
+      case opt::PointwiseKind::Ne: r = b.op(VKind::CmpNe, operand(0), operand(1)); break;
+      case opt::PointwiseKind::Lt: r = b.op(VKind::CmpLt, operand(0), operand(1)); break;
+      case opt::PointwiseKind::Le: r = b.op(VKind::CmpLe, operand(0), operand(1)); break;
+      case opt::PointwiseKind::Gt: {
+        int x = operand(0);
+        r = b.op(VKind::CmpLt, operand(1), x);
+        break;
+      }
+      case opt::PointwiseKind::Ge: {
+        int x = operand(0);
+        r = b.op(VKind::CmpLe, operand(1), x);
+        break;
+      }
+      case opt::PointwiseKind::Where: {
+        const ir::IrValue* cond = n->tensorArg(0);
+        if (cond->node()->isInput()) {
+          *why = "where reads a bool tensor";
+          return std::nullopt;
+        }
+        r = b.op(VKind::Select, value.at(cond), operand(1), operand(2));
+        break;
+      }
     }
     value[n->output()] = r;
   }
@@ -146,6 +176,12 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       return std::nullopt;
     }
     p.outputs.push_back(it->second);
+    const DType d = v->meta().dtype;
+    if (d != p.dtype && d != DType::Bool) {
+      *why = "an output of another dtype";
+      return std::nullopt;
+    }
+    p.boolOutput.push_back(d == DType::Bool);
   }
   return p;
 }

@@ -9,10 +9,13 @@
 //   Add Sub Mul Div  IEEE a op b
 //   Neg              sign bit flipped (C's -x)
 //   Max / Min        a is NaN ? a : b is NaN ? b : a > b ? a : b (a < b for Min)
-//   CmpLt            all-ones mask when a < b (false on NaN)
+//   CmpLt CmpLe CmpEq  all-ones mask when a < b, a <= b, a == b (false on NaN)
+//   CmpNe            all-ones mask when a != b (true on NaN)
 //   Select           mask ? a : b, bit for bit
 // Higher ops are spelled with these: abs(x) = x < 0 ? -x : x,
-// relu(x) = 0 < x ? x : 0, clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x'.
+// relu(x) = 0 < x ? x : 0, clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
+// a > b = b < a, a >= b = b <= a, where(c, a, b) = Select(c, a, b). A mask
+// stored to a bool output becomes 1 / 0 bytes.
 #pragma once
 
 #include <optional>
@@ -23,7 +26,7 @@
 
 namespace tdsl::jit {
 
-enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Max, Min, CmpLt, Select };
+enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select };
 
 // Op i defines value i. Load reads operand `index` (outputs first, then
 // inputs: KernelArgs); Scalar reads constant `index`.
@@ -41,7 +44,8 @@ struct ScalarSource {
 };
 
 struct VectorProgram {
-  DType dtype = DType::Float32;
+  DType dtype = DType::Float32;  // of every input and of the lanes
+  std::vector<bool> boolOutput;  // per output: a mask stored as bool bytes
   int numOutputs = 0;
   int numInputs = 0;
   std::vector<VOp> ops;

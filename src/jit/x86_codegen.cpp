@@ -38,7 +38,10 @@ struct Invariants {
   V zero, sign;
 };
 
+constexpr int32_t kPredEq = 0;     // EQ_OQ: false on NaN
 constexpr int32_t kPredLt = 1;     // LT_OS: false on NaN
+constexpr int32_t kPredLe = 2;     // LE_OS: false on NaN
+constexpr int32_t kPredNe = 4;     // NEQ_UQ: true on NaN (C's !=)
 constexpr int32_t kPredUnord = 3;  // either is NaN
 
 class KernelEmitter {
@@ -70,7 +73,7 @@ class KernelEmitter {
       ptr_[k] = cc_.newIntPtr("p%d", k);
       cc_.mov(ptr_[k], x86::qword_ptr(args_, static_cast<int32_t>(offsetof(KernelArgs, ptr) + 8 * k)));
       if (layouts_[k] == Layout::Contiguous) {
-        cc_.lea(ptr_[k], x86::ptr(ptr_[k], begin, f64_ ? 3 : 2));
+        cc_.lea(ptr_[k], x86::ptr(ptr_[k], begin, isBool(k) ? 0 : f64_ ? 3 : 2));
       } else if (layouts_[k] == Layout::Strided) {
         anyStrided = true;
         stride_[k] = cc_.newInt64("s%d", k);
@@ -90,7 +93,7 @@ class KernelEmitter {
       cc_.bind(loop);
       body(Mode::Vector, inv);
       for (int k = 0; k < ops; ++k)
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], 32);
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? lanes : 32);
       cc_.sub(n, lanes);
       cc_.cmp(n, lanes);
       cc_.jge(loop);
@@ -104,7 +107,7 @@ class KernelEmitter {
       cc_.bind(loop);
       body(Mode::Lane, inv);
       for (int k = 0; k < ops; ++k) {
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], f64_ ? 8 : 4);
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? 1 : f64_ ? 8 : 4);
         else if (layouts_[k] == Layout::Strided) cc_.add(ptr_[k], stride_[k]);
       }
       cc_.dec(n);
@@ -115,6 +118,7 @@ class KernelEmitter {
   }
 
  private:
+  bool isBool(int operand) const { return operand < p_.numOutputs && p_.boolOutput[operand]; }
   int parts(Mode m) const { return m == Mode::Vector && !avx_ ? 2 : 1; }
   x86::Vec newVec(Mode m) {
     if (m == Mode::Vector && avx_) return f64_ ? cc_.newYmmPd() : cc_.newYmmPs();
@@ -253,6 +257,27 @@ class KernelEmitter {
     for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(ptr_[k], 16 * j, m), v.r[j]);
   }
 
+  // A lane mask as bool bytes (1 / 0): the sign bits, one byte per lane.
+  void storeMask(Mode m, int k, const V& v) {
+    const InstId id = avx_ ? (f64_ ? Inst::kIdVmovmskpd : Inst::kIdVmovmskps) : (f64_ ? Inst::kIdMovmskpd : Inst::kIdMovmskps);
+    x86::Gp bits = cc_.newInt32("bits");
+    cc_.emit(id, bits, v.r[0]);
+    if (parts(m) == 2) {
+      x86::Gp hi = cc_.newInt32("hi");
+      cc_.emit(id, hi, v.r[1]);
+      cc_.shl(hi, f64_ ? 2 : 4);
+      cc_.or_(bits, hi);
+    }
+    const int n = m == Mode::Lane ? 1 : f64_ ? 4 : 8;
+    for (int i = 0; i < n; ++i) {
+      x86::Gp t = cc_.newInt32("b%d", i);
+      cc_.mov(t, bits);
+      if (i) cc_.shr(t, i);
+      cc_.and_(t, 1);
+      cc_.mov(x86::byte_ptr(ptr_[k], i), t.r8());
+    }
+  }
+
   void body(Mode m, const Invariants& inv) {
     std::vector<V> val(p_.ops.size());
     for (size_t i = 0; i < p_.ops.size(); ++i) {
@@ -281,10 +306,16 @@ class KernelEmitter {
         case VKind::Max: val[i] = minMax(m, true, val[o.a], val[o.b]); break;
         case VKind::Min: val[i] = minMax(m, false, val[o.a], val[o.b]); break;
         case VKind::CmpLt: val[i] = compare(m, kPredLt, val[o.a], val[o.b]); break;
+        case VKind::CmpLe: val[i] = compare(m, kPredLe, val[o.a], val[o.b]); break;
+        case VKind::CmpEq: val[i] = compare(m, kPredEq, val[o.a], val[o.b]); break;
+        case VKind::CmpNe: val[i] = compare(m, kPredNe, val[o.a], val[o.b]); break;
         case VKind::Select: val[i] = select(m, val[o.a], val[o.b], val[o.c]); break;
       }
     }
-    for (int k = 0; k < p_.numOutputs; ++k) store(m, k, val[p_.outputs[k]]);
+    for (int k = 0; k < p_.numOutputs; ++k) {
+      if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
+      else store(m, k, val[p_.outputs[k]]);
+    }
   }
 
   x86::Compiler& cc_;

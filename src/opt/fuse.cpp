@@ -19,9 +19,12 @@ namespace {
 // What the JIT reproduces bit for bit (jit/vector_program.cpp lowers each):
 // the Tensor and Scalar overloads of add, sub (alpha
 // 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
-// abs, maximum, minimum, relu, clamp (Python-number bounds), on float32 or
-// float64 where every tensor operand already has the result's dtype (no
-// conversion inside the group). Python numbers must be constants (a symbolic
+// abs, maximum, minimum, relu, clamp (Python-number bounds), and the
+// comparisons eq ne lt le gt ge (bool results), on float32 or float64 where
+// every tensor operand already has the computation's dtype (no conversion
+// inside the group); where(cond, a, b) with tensor a and b when cond is made
+// by the group itself (a bool lane mask; a bool tensor from outside is not
+// read by kernels). Python numbers must be constants (a symbolic
 // int is not). Broadcast, 0-d, strided and offset operands are all fine: the
 // kernel reads them through their strides.
 //
@@ -52,20 +55,28 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
       {"add", PointwiseKind::Add},         {"sub", PointwiseKind::Sub},         {"mul", PointwiseKind::Mul},
       {"div", PointwiseKind::Div},         {"neg", PointwiseKind::Neg},         {"abs", PointwiseKind::Abs},
       {"maximum", PointwiseKind::Maximum}, {"minimum", PointwiseKind::Minimum}, {"clamp", PointwiseKind::Clamp},
-      {"relu", PointwiseKind::Relu}};
+      {"relu", PointwiseKind::Relu},       {"eq", PointwiseKind::Eq},           {"ne", PointwiseKind::Ne},
+      {"lt", PointwiseKind::Lt},           {"le", PointwiseKind::Le},           {"gt", PointwiseKind::Gt},
+      {"ge", PointwiseKind::Ge},           {"where", PointwiseKind::Where}};
   std::optional<PointwiseKind> kind;
   for (auto& [name, k] : kKinds)
     if (base == name) kind = k;
   if (!kind) return std::nullopt;
-  const DType dtype = n.output()->meta().dtype;
+  const bool comparison = *kind >= PointwiseKind::Eq && *kind <= PointwiseKind::Ge;
+  const bool isWhere = *kind == PointwiseKind::Where;
+  const DType dtype = computeDTypeOf(n);
   if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
+  if (n.output()->meta().dtype != (comparison ? DType::Bool : dtype)) return std::nullopt;
+  if (isWhere && op.fullName() != "where.self") return std::nullopt;
   const auto& args = n.args();
   const auto& schema = op.schema.args;
   if (args.size() != schema.size()) return std::nullopt;
   for (size_t i = 0; i < args.size(); ++i) {
     const Arg& a = args[i];
     const std::string& argName = schema[i].name;
-    if (argName == "alpha") {
+    if (isWhere && i == 0) {
+      if (!a.isTensor() || a.tensor->meta().dtype != DType::Bool) return std::nullopt;
+    } else if (argName == "alpha") {
       if (!isOneConstant(a)) return std::nullopt;
     } else if (a.isTensor()) {
       if (a.tensor->meta().dtype != dtype) return std::nullopt;
@@ -79,6 +90,13 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   return kind;
 }
 
+DType computeDTypeOf(const Node& n) {
+  if (n.op() && n.op()->has(kTagComparison))
+    for (const Arg& a : n.args())
+      if (a.isTensor()) return a.tensor->meta().dtype;
+  return n.output()->meta().dtype;
+}
+
 namespace {
 
 struct Group {
@@ -88,14 +106,14 @@ struct Group {
   std::vector<SymInt> sizes;
   void add(Node* n) {
     if (members.empty()) {
-      dtype = n->output()->meta().dtype;
+      dtype = computeDTypeOf(*n);
       sizes = n->output()->meta().sizes;
     }
     members.push_back(n);
     memberSet.insert(n);
   }
   bool accepts(const Node& n) const {
-    return members.empty() || (n.output()->meta().dtype == dtype && n.output()->meta().sizes == sizes);
+    return members.empty() || (computeDTypeOf(n) == dtype && n.output()->meta().sizes == sizes);
   }
   // Note [Absorbed in-place ops]: reinplacing turns a chain like
   // clamp(sub(a, b)) into clamp_(sub(a, b)) on the fresh buffer of the sub.
@@ -167,13 +185,16 @@ int fuse(Graph& g, PassInterrupt interrupt) {
   for (Node* n : g.nodes()) {
     interrupt.poll();
     const bool inplace = n->isOp() && n->op()->has(kTagInplace);
-    const bool fusible = fusibleKind(*n).has_value() && (!inplace || group.absorbs(*n));
+    std::optional<PointwiseKind> kind = fusibleKind(*n);
+    // where's condition must be a lane mask of this group (Note [Fusible ops]).
+    const bool maskOk = kind != PointwiseKind::Where || group.memberSet.count(n->tensorArg(0)->node());
+    const bool fusible = kind && maskOk && (!inplace || group.absorbs(*n));
     if (fusible && group.accepts(*n)) {
       group.add(n);
       continue;
     }
     if (fusible || group.isUsedBy(*n) || (n->isOp() && isMutation(*n))) close();
-    if (fusible) group.add(n);
+    if (fusible && kind != PointwiseKind::Where) group.add(n);  // a fresh group has no mask
   }
   close();
   return created;

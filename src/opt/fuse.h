@@ -30,9 +30,14 @@ namespace tdsl::opt {
 
 // The pointwise ops a fused group may hold (the JIT lowers each of them;
 // Note [Fusible ops] in fuse.cpp says which overloads and dtypes).
-enum class PointwiseKind : uint8_t { Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu };
+enum class PointwiseKind : uint8_t {
+  Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu, Eq, Ne, Lt, Le, Gt, Ge, Where
+};
 
 std::optional<PointwiseKind> fusibleKind(const ir::Node& n);
+// The float dtype a fusible node computes in (a comparison's operands'; the
+// result's otherwise).
+DType computeDTypeOf(const ir::Node& n);
 
 // Returns the number of Fused nodes created.
 int fuse(ir::Graph& g, PassInterrupt interrupt = {});

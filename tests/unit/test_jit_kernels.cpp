@@ -10,7 +10,9 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ir/graph_executor.h"
@@ -81,6 +83,8 @@ struct OpCase {
   const char* call;          // body call with %in0 / %in1
   std::vector<double> scalars;  // constants in order, converted like eager
   std::vector<bool> checked;
+  const char* pre = nullptr;    // a node before the call (%m), for where
+  bool boolResult = false;
 };
 
 const OpCase kCases[] = {
@@ -103,13 +107,27 @@ const OpCase kCases[] = {
     {"clamp max", 1, "clamp(%in0, None, -0.0)", {-0.0}, {true}},
 };
 
+const OpCase kMaskCases[] = {
+    {"eq", 2, "eq(%in0, %in1)", {}, {}, nullptr, true},
+    {"ne", 2, "ne(%in0, %in1)", {}, {}, nullptr, true},
+    {"lt", 2, "lt(%in0, %in1)", {}, {}, nullptr, true},
+    {"le", 2, "le(%in0, %in1)", {}, {}, nullptr, true},
+    {"gt", 2, "gt(%in0, %in1)", {}, {}, nullptr, true},
+    {"ge", 2, "ge(%in0, %in1)", {}, {}, nullptr, true},
+    {"ge scalar", 1, "ge(%in0, 0.5)", {0.5}, {false}, nullptr, true},
+    {"ne scalar nan", 1, "ne(%in0, nan)", {NAN}, {false}, nullptr, true},
+    {"where", 2, "where(%m, %in0, %in1)", {}, {}, "lt(%in0, %in1)", false},
+};
+
 std::string bodyText(const OpCase& c, const char* dt) {
   std::string t = std::string(dt) + "[5]";
   std::string ins = "%in0: " + t + (c.tensorArgs == 2 ? ", %in1: " + t : "");
-  return "graph b(" + ins + ") {\n  %0 = " + c.call + " : " + t + "\n  return (%0)\n}\n";
+  std::string pre = c.pre ? std::string("  %m = ") + c.pre + " : b8[5]\n" : "";
+  return "graph b(" + ins + ") {\n" + pre + "  %0 = " + c.call + " : " + (c.boolResult ? "b8[5]" : t) +
+         "\n  return (%0)\n}\n";
 }
 
-template <class T>
+template <class T, class R = T>
 void checkCase(const OpCase& c, DType dt, IsaTier tier) {
   auto body = ir::parseGraph(bodyText(c, dt == DType::Float64 ? "f64" : "f32"));
   std::string why;
@@ -141,12 +159,17 @@ void checkCase(const OpCase& c, DType dt, IsaTier tier) {
         std::vector<Value> eager = ir::executeGraph(*st, *body, args);
         const TensorObject& want = *asTensor(eager[0]);
         constexpr int kGuard = 16;
-        const T guard = T(-12345.25);
-        std::vector<T> out(static_cast<size_t>(n + 2 * kGuard), guard);
+        const R guard = std::is_same<R, bool>::value ? R(0) : R(-12345.25);
+        const size_t total = static_cast<size_t>(n + 2 * kGuard);
+        std::unique_ptr<R[]> outStore(new R[total]);
+        R* out = outStore.get();
+        if constexpr (std::is_same<R, bool>::value) std::memset(static_cast<void*>(out), 0x5a, total);  // no bool value
+        else std::fill(out, out + total, guard);
+        const R sentinel = out[0];
         jit::KernelArgs ka;
         std::memset(&ka, 0, sizeof ka);
-        ka.ptr[0] = reinterpret_cast<char*>(out.data() + kGuard);
-        ka.stride[0] = sizeof(T);
+        ka.ptr[0] = reinterpret_cast<char*>(out + kGuard);
+        ka.stride[0] = sizeof(R);
         for (int k = 0; k < c.tensorArgs; ++k) {
           ka.ptr[1 + k] = in[k].view->dataPtr();
           ka.stride[1 + k] = in[k].view->meta.strides[0] * static_cast<int64_t>(sizeof(T));
@@ -160,16 +183,16 @@ void checkCase(const OpCase& c, DType dt, IsaTier tier) {
         fn(&ka, 0, split);
         fn(&ka, split, n);
         for (int64_t i = 0; i < n; ++i) {
-          T w = want.data<T>()[i * want.meta.strides[0]];
-          T got = out[static_cast<size_t>(kGuard + i)];
+          R w = want.data<R>()[i * want.meta.strides[0]];
+          R got = out[static_cast<size_t>(kGuard + i)];
           if (!sameBits(w, got)) {
             FAIL_CHECK("element " << i << ": eager " << w << " jit " << got);
             break;
           }
         }
         for (int g = 0; g < kGuard; ++g) {
-          CHECK(sameBits(out[static_cast<size_t>(g)], guard));
-          CHECK(sameBits(out[static_cast<size_t>(kGuard + n + g)], guard));
+          CHECK(sameBits(out[static_cast<size_t>(g)], sentinel));
+          CHECK(sameBits(out[static_cast<size_t>(kGuard + n + g)], sentinel));
         }
       }
     }
@@ -183,6 +206,19 @@ TEST_CASE("jit kernels: every lowered op equals eager bit for bit on every tier"
     for (const OpCase& c : kCases) {
       checkCase<float>(c, DType::Float32, tier);
       checkCase<double>(c, DType::Float64, tier);
+    }
+}
+
+TEST_CASE("jit kernels: comparisons store bool bytes and masks feed where, bit for bit", "[jit]") {
+  for (IsaTier tier : tiers())
+    for (const OpCase& c : kMaskCases) {
+      if (c.boolResult) {
+        checkCase<float, bool>(c, DType::Float32, tier);
+        checkCase<double, bool>(c, DType::Float64, tier);
+      } else {
+        checkCase<float>(c, DType::Float32, tier);
+        checkCase<double>(c, DType::Float64, tier);
+      }
     }
 }
 
