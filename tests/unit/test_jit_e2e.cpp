@@ -217,3 +217,20 @@ TEST_CASE("jit e2e: TDSL_JIT=0 and --no-jit compile no kernel; a bad TDSL_ISA is
   CHECK(status == 2);
   CHECK_THAT(out, Catch::Contains("tdsl: TDSL_ISA=neon: unknown instruction set (expected sse2 or avx2)"));
 }
+
+TEST_CASE("jit e2e: a group the kernels cannot take runs on the reference path, with one log line", "[jit]") {
+  // 18 inputs: more operands than KernelArgs holds.
+  std::string params, call, sum = "x0 * 1.0";
+  for (int i = 0; i < 18; ++i) params += (i ? ", x" : "x") + std::to_string(i);
+  for (int i = 0; i < 18; ++i) call += (i ? ", xs[" : "xs[") + std::to_string(i) + "]";
+  for (int i = 1; i < 18; ++i) sum += " + x" + std::to_string(i);
+  std::string src = "import torch\ndef f(" + params + "):\n    return " + sum + "\n" +
+                    "xs = [torch.full((5,), float(i)) for i in range(18)]\n"
+                    "print(torch.compile(f)(" + call + ").tolist(), f(" + call + ").tolist())\n";
+  int status = 0;
+  std::string out = runCli("", "--stats", src, &status);
+  CHECK(status == 0);
+  CHECK_THAT(out, Catch::Contains("[153.0, 153.0, 153.0, 153.0, 153.0] [153.0, 153.0, 153.0, 153.0, 153.0]"));
+  CHECK_THAT(out, Catch::Contains("[tdsl:jit] fused group f_fused0 runs on the reference path: more than 16 operands"));
+  CHECK_THAT(out, !Catch::Contains("kernels compiled"));
+}
