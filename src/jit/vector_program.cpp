@@ -42,6 +42,7 @@ const char* kindText(VKind k) {
     case VKind::Mul: return "mul";
     case VKind::Div: return "div";
     case VKind::Neg: return "neg";
+    case VKind::Sqrt: return "sqrt";
     case VKind::Max: return "max";
     case VKind::Min: return "min";
     case VKind::CmpLt: return "lt";
@@ -151,6 +152,16 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       case opt::PointwiseKind::Ge: {
         int x = operand(0);
         r = b.op(VKind::CmpLe, operand(1), x);
+        break;
+      }
+      case opt::PointwiseKind::Pow: {
+        int x = operand(0);
+        switch (*opt::powForm(*n)) {
+          case opt::PowForm::Square: r = b.op(VKind::Mul, x, x); break;
+          case opt::PowForm::Cube: r = b.op(VKind::Mul, b.op(VKind::Mul, x, x), x); break;
+          case opt::PowForm::Sqrt: r = b.op(VKind::Sqrt, x); break;
+          case opt::PowForm::Reciprocal: r = b.op(VKind::Div, b.scalar(ir::Arg::ofFloat(1.0), false), x); break;
+        }
         break;
       }
       case opt::PointwiseKind::Where: {

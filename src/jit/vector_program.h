@@ -8,6 +8,7 @@
 // reassociation) is bit-identical to eager:
 //   Add Sub Mul Div  IEEE a op b
 //   Neg              sign bit flipped (C's -x)
+//   Sqrt             IEEE square root (std::sqrt, correctly rounded)
 //   Max / Min        a is NaN ? a : b is NaN ? b : a > b ? a : b (a < b for Min)
 //   CmpLt CmpLe CmpEq  all-ones mask when a < b, a <= b, a == b (false on NaN)
 //   CmpNe            all-ones mask when a != b (true on NaN)
@@ -26,7 +27,7 @@
 
 namespace tdsl::jit {
 
-enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select };
+enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select };
 
 // Op i defines value i. Load reads operand `index` (outputs first, then
 // inputs: KernelArgs); Scalar reads constant `index`.

@@ -303,6 +303,14 @@ class KernelEmitter {
         case VKind::Neg:
           val[i] = binary(m, Inst::kIdXorps, Inst::kIdXorpd, Inst::kIdVxorps, Inst::kIdVxorpd, val[o.a], inv.sign);
           break;
+        case VKind::Sqrt: {
+          const InstId id = pick(Inst::kIdSqrtps, Inst::kIdSqrtpd, Inst::kIdVsqrtps, Inst::kIdVsqrtpd);
+          for (int j = 0; j < parts(m); ++j) {
+            val[i].r[j] = newVec(m);
+            cc_.emit(id, val[i].r[j], val[o.a].r[j]);
+          }
+          break;
+        }
         case VKind::Max: val[i] = minMax(m, true, val[o.a], val[o.b]); break;
         case VKind::Min: val[i] = minMax(m, false, val[o.a], val[o.b]); break;
         case VKind::CmpLt: val[i] = compare(m, kPredLt, val[o.a], val[o.b]); break;

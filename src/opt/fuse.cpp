@@ -6,8 +6,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frontend/diagnostics.h"
 #include "ir/alias_analysis.h"
 #include "ir/op_table.h"
+#include "vm/tensor/scalar_convert.h"
 
 namespace tdsl::opt {
 
@@ -24,7 +26,9 @@ namespace {
 // every tensor operand already has the computation's dtype (no conversion
 // inside the group); where(cond, a, b) with tensor a and b when cond is made
 // by the group itself (a bool lane mask; a bool tensor from outside is not
-// read by kernels). Python numbers must be constants (a symbolic
+// read by kernels). pow.Tensor_Scalar joins when its exponent, converted as
+// eager converts it, is 2, 3, 0.5 or -1 (powForm): eager then multiplies,
+// takes the IEEE square root or divides, where other exponents call pow(). Python numbers must be constants (a symbolic
 // int is not). Broadcast, 0-d, strided and offset operands are all fine: the
 // kernel reads them through their strides.
 //
@@ -57,7 +61,7 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
       {"maximum", PointwiseKind::Maximum}, {"minimum", PointwiseKind::Minimum}, {"clamp", PointwiseKind::Clamp},
       {"relu", PointwiseKind::Relu},       {"eq", PointwiseKind::Eq},           {"ne", PointwiseKind::Ne},
       {"lt", PointwiseKind::Lt},           {"le", PointwiseKind::Le},           {"gt", PointwiseKind::Gt},
-      {"ge", PointwiseKind::Ge},           {"where", PointwiseKind::Where}};
+      {"ge", PointwiseKind::Ge},           {"where", PointwiseKind::Where},     {"pow", PointwiseKind::Pow}};
   std::optional<PointwiseKind> kind;
   for (auto& [name, k] : kKinds)
     if (base == name) kind = k;
@@ -68,6 +72,7 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
   if (n.output()->meta().dtype != (comparison ? DType::Bool : dtype)) return std::nullopt;
   if (isWhere && op.fullName() != "where.self") return std::nullopt;
+  if (*kind == PointwiseKind::Pow && !powForm(n)) return std::nullopt;
   const auto& args = n.args();
   const auto& schema = op.schema.args;
   if (args.size() != schema.size()) return std::nullopt;
@@ -88,6 +93,47 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   }
   if (*kind == PointwiseKind::Clamp && args[1].isNone() && args[2].isNone()) return std::nullopt;
   return kind;
+}
+
+namespace {
+
+template <class T>
+std::optional<PowForm> powFormAs(const Value& e) {
+  T b;
+  try {
+    b = checkedScalarAs<T>(e);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  if (b == T(2)) return PowForm::Square;
+  if (b == T(3)) return PowForm::Cube;
+  if (b == T(0.5)) return PowForm::Sqrt;
+  if (b == T(-1)) return PowForm::Reciprocal;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<PowForm> powForm(const Node& n) {
+  if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
+  const std::string& name = n.op()->fullName();
+  if (name == "pow_.Tensor_Scalar") {
+    // On one element pow_ calls pow() instead (kernels_pointwise.cpp).
+    SymInt numel = n.output()->meta().numel();
+    if (!numel.isConstant() || numel.constant() <= 1) return std::nullopt;
+  } else if (name != "pow.Tensor_Scalar") {
+    return std::nullopt;
+  }
+  const Arg& e = n.arg(1);
+  Value v;
+  if (e.kind == Arg::Kind::Int && e.i.isConstant()) v = Value::integer(e.i.constant());
+  else if (e.kind == Arg::Kind::Float) v = Value::number(e.f);
+  else if (e.kind == Arg::Kind::Bool) v = Value::boolean(e.b);
+  else return std::nullopt;
+  const DType d = n.output()->meta().dtype;
+  if (d == DType::Float32) return powFormAs<float>(v);
+  if (d == DType::Float64) return powFormAs<double>(v);
+  return std::nullopt;
 }
 
 DType computeDTypeOf(const Node& n) {
@@ -121,9 +167,16 @@ struct Group {
   // next value of the lane, as long as the buffer is one a member made and
   // its only reader is this op (no view, nobody reads the old value). The
   // result keeps the buffer's layout (the in-place shape rule says so).
+  // The buffer may also come from outside the group (sin(x).pow_(2)) when
+  // it is a fresh result (no view, no in-place op's alias) that only this
+  // op reads: the group then reads it and writes its result elsewhere.
   bool absorbs(const Node& n) const {
     const IrValue* self = n.tensorArg(0);
-    if (!self || !memberSet.count(self->node()) || !accepts(n)) return false;
+    if (!self || !accepts(n)) return false;
+    const Node& producer = *self->node();
+    const bool fresh = producer.isFused() ||
+                       (producer.isOp() && !isMutation(producer) && aliasedArgIndex(producer, self->outputIndex()) < 0);
+    if (!memberSet.count(&producer) && !fresh) return false;
     for (const Node* u : self->users())
       if (u != &n) return false;
     return true;
@@ -158,7 +211,12 @@ bool emitGroup(Graph& g, const Group& group, int index) {
     std::vector<Arg> args = m->args();
     for (Arg& a : args)
       if (a.isTensor()) a.tensor = inner.at(a.tensor);
-    Node* copy = body->createOp(m->op(), std::move(args), {m->output()->meta()});
+    // An in-place op on a buffer from outside (absorbs) reads it as an input
+    // and writes a result of its own: its functional twin.
+    const OpDef* op = m->op();
+    if (op->has(kTagInplace) && !group.memberSet.count(m->tensorArg(0)->node())) op = op->functional;
+    TDSL_ASSERT(op != nullptr);
+    Node* copy = body->createOp(op, std::move(args), {m->output()->meta()});
     inner[m->output()] = copy->output();
   }
   std::vector<IrValue*> bodyOutputs;

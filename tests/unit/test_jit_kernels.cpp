@@ -105,6 +105,10 @@ const OpCase kCases[] = {
     {"clamp both", 1, "clamp(%in0, -0.5, 2.0)", {-0.5, 2.0}, {true, true}},
     {"clamp min", 1, "clamp(%in0, 0.0)", {0.0}, {true}},
     {"clamp max", 1, "clamp(%in0, None, -0.0)", {-0.0}, {true}},
+    {"pow 2", 1, "pow(%in0, 2)", {}, {}},
+    {"pow 3.0", 1, "pow(%in0, 3.0)", {}, {}},
+    {"pow 0.5 (sqrt)", 1, "pow(%in0, 0.5)", {}, {}},
+    {"pow -1", 1, "pow(%in0, -1)", {1.0}, {false}},
 };
 
 const OpCase kMaskCases[] = {
