@@ -5,20 +5,19 @@
 # the target tdsl::tdsl; P/lib/pkgconfig/tdsl.pc for other build systems.
 #
 # Note [One installed archive]
-# The layer libraries depend on each other in cycles until issue 11's typed
-# op ABI lands (see the top CMakeLists.txt), which an exported target set
-# would carry into every host's link line. Merging every layer's archive and
-# the ANTLR runtime (the frontend's private dependency) into one archive
-# (ar's MRI script) gives the host one library whose members the linker
-# searches as a whole; only shared system libraries remain as dependencies.
+# tdsl is a dozen layer libraries (README.md's layout) with two static
+# third-party archives under them (the ANTLR runtime, the frontend's private
+# dependency, and asmjit, the JIT's). Merging them all into one archive
+# (ar's MRI script) gives the host one library to link in any order; only
+# shared system libraries remain as dependencies.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(TDSL_PACKAGED_LIBS tdsl_support tdsl_tensor tdsl_ops tdsl_ir tdsl_opt tdsl_frontend tdsl_vm tdsl_torch
-                       tdsl_compile tdsl_api)
+set(TDSL_PACKAGED_LIBS tdsl_support tdsl_tensor tdsl_ops tdsl_ir tdsl_opt tdsl_jit tdsl_frontend tdsl_vm
+                       tdsl_torch tdsl_compile tdsl_api)
 set(TDSL_ARCHIVE ${CMAKE_BINARY_DIR}/package/libtdsl.a)
 set(mri "create ${TDSL_ARCHIVE}\n")
-foreach(lib ${TDSL_PACKAGED_LIBS} antlr4_static)
+foreach(lib ${TDSL_PACKAGED_LIBS} antlr4_static asmjit::asmjit)
   string(APPEND mri "addlib $<TARGET_FILE:${lib}>\n")
 endforeach()
 string(APPEND mri "save\nend\n")

@@ -21,6 +21,7 @@ void CompileLogs::enable(std::string_view spec) {
     if (all || cat == "functional") functional = true;
     if (all || cat == "optimized") optimized = true;
     if (all || cat == "passes") passes = true;
+    if (all || cat == "code") code = true;
     pos = comma + 1;
   }
 }

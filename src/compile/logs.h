@@ -4,7 +4,7 @@
 // segment), graph (the captured IR of each segment, in the IR's text form);
 // compile_pipeline.cpp writes functional, optimized and passes.
 // Lines go to stderr, prefixed "[tdsl:CATEGORY] ". Unknown categories are
-// accepted (other layers own them: code).
+// accepted.
 #pragma once
 
 #include <string>
@@ -29,6 +29,8 @@ class CompileLogs {
   // When set, write() appends its lines here instead of stderr (the REPL's
   // :passes collects one pipeline run this way; src/compile/inspect.h).
   std::string* capture = nullptr;
+  // Issue 12 (compile_jit.cpp): each JIT kernel's nodes and assembly.
+  bool code = false;
   void write(const char* category, const std::string& text) const;
 };
 

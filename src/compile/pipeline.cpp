@@ -8,6 +8,7 @@
 #include "ir/ir_printer.h"
 #include "ir/verifier.h"
 #include "opt/pipeline.h"
+#include "compile/jit.h"
 #include "compile/runtime.h"
 #include "vm/interpreter.h"
 
@@ -81,11 +82,15 @@ OptimizedSegment optimizeSegmentGraph(Interpreter& interp, const Backend& backen
 CompiledGraph compileWithPipeline(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
                                   const SegmentContext& context) {
   TDSL_ASSERT(backend.kind != Backend::Kind::Script);
-  auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph);
+  ir::FusedRunnerFactory fusedRunners;
+  if (backend.kind == Backend::Kind::Tdsl) fusedRunners = jitFusedRunnersFor(interp);  // issue 12
+  auto prepared = std::make_shared<ir::PreparedGraph>(optimizeSegmentGraph(interp, backend, graph, context).graph,
+                                                      fusedRunners);
   std::vector<FunctionStats*> sinks = context.stats;
   return [prepared, sinks](Interpreter& I, const std::vector<Value>& in) {
     ir::ExecCounters counters;
-    std::vector<Value> out = prepared->run(*I.tensorState(), in, &counters);
+    std::vector<Value> out =
+        withJitStats(I, sinks, [&] { return prepared->run(*I.tensorState(), in, &counters); });
     for (FunctionStats* s : sinks) s->bytesCopied += counters.bytesCopied;
     return out;
   };

@@ -20,6 +20,9 @@
 
 namespace tdsl {
 
+namespace jit {
+class JitContext;
+}
 class Tracer;
 
 class CompileRuntime : public InterpreterExtension {
@@ -31,6 +34,8 @@ class CompileRuntime : public InterpreterExtension {
   CompileLogs logs;
   CompileStats stats;
   Tracer* activeTracer = nullptr;  // set while a segment is being traced
+  // Issue 12: kernels of the tdsl backend (compile_jit.h), made on first use.
+  std::shared_ptr<jit::JitContext> jit;
 
   // Note [Instrumented trace code], one copy per code object (built lazily).
   const InstrumentedCode& instrumented(const CodePtr& code);

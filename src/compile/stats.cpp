@@ -34,9 +34,10 @@ std::string jsonOf(const FunctionStats& s) {
   return fmt::format(
       "{{\"calls\": {}, \"traces\": {}, \"graphs\": {}, \"graph_nodes\": [{}], \"graph_breaks\": {}, "
       "\"break_reasons\": [{}], \"recompiles\": {}, \"cache_hits\": {}, \"eager_fallbacks\": {}, "
-      "\"compile_ms\": {:.3f}, \"bytes_copied\": {}, \"reinplaced\": {}, \"not_reinplaced\": [{}]}}",
+      "\"compile_ms\": {:.3f}, \"bytes_copied\": {}, \"reinplaced\": {}, \"not_reinplaced\": [{}], "
+      "\"kernels_compiled\": {}, \"kernel_cache_hits\": {}, \"jit_ms\": {:.3f}}}",
       s.calls, s.traces, s.graphs, nodes, s.graphBreaks, reasons, s.recompiles, s.cacheHits, s.eagerFallbacks,
-      s.compileMs, s.bytesCopied, s.reinplaced, kept);
+      s.compileMs, s.bytesCopied, s.reinplaced, kept, s.kernelsCompiled, s.kernelCacheHits, s.jitMs);
 }
 
 }  // namespace
@@ -57,6 +58,9 @@ FunctionStats CompileStats::totals() const {
     t.bytesCopied += s.bytesCopied;
     t.reinplaced += s.reinplaced;
     t.notReinplaced.insert(t.notReinplaced.end(), s.notReinplaced.begin(), s.notReinplaced.end());
+    t.kernelsCompiled += s.kernelsCompiled;
+    t.kernelCacheHits += s.kernelCacheHits;
+    t.jitMs += s.jitMs;
   }
   return t;
 }
@@ -76,6 +80,9 @@ std::string CompileStats::summary() const {
       out += fmt::format("    bytes copied {}, reinplaced {}, not reinplaced {}\n", s.bytesCopied, s.reinplaced,
                          s.notReinplaced.size());
     for (const auto& [op, why] : s.notReinplaced) out += "    not reinplaced: " + op + ": " + why + "\n";
+    if (s.kernelsCompiled || s.kernelCacheHits)
+      out += fmt::format("    kernels compiled {}, kernel cache hits {}, jit {:.3f} ms\n", s.kernelsCompiled,
+                         s.kernelCacheHits, s.jitMs);
   };
   for (auto& [name, s] : functions_) line(name, s);
   FunctionStats t = totals();

@@ -30,6 +30,11 @@ struct FunctionStats {
   int64_t bytesCopied = 0;
   int64_t reinplaced = 0;
   std::vector<std::pair<std::string, std::string>> notReinplaced;  // (candidate op, reason)
+  // Issue 12 (compile_jit.h): JIT kernels compiled, kernels found in the
+  // cache instead (Note [Kernel cache key] in jit/jit_context.h), codegen time.
+  int64_t kernelsCompiled = 0;
+  int64_t kernelCacheHits = 0;
+  double jitMs = 0;
 };
 
 class CompileStats {

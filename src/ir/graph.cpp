@@ -327,6 +327,17 @@ Node* Graph::createOp(const OpDef* op, std::vector<Arg> args, std::vector<ValueM
   return raw;
 }
 
+Node* Graph::createFused(std::shared_ptr<const Graph> body, const std::vector<IrValue*>& inputs, Node* before) {
+  std::vector<Arg> args;
+  for (IrValue* v : inputs) args.push_back(Arg::ofTensor(v));
+  std::vector<ValueMeta> metas;
+  for (IrValue* v : body->outputs()) metas.push_back(v->meta());
+  Node* n = createOp(nullptr, std::move(args), std::move(metas), before);
+  n->kind_ = NodeKind::Fused;
+  n->body_ = std::move(body);
+  return n;
+}
+
 void Graph::erase(Node* node) {
   TDSL_ASSERT(node->graph_ == this);
   for (auto& v : node->outputs_) TDSL_ASSERT(v->users_.empty());

@@ -123,7 +123,12 @@ struct Arg {
   std::vector<IrValue*> values() const;
 };
 
-enum class NodeKind : uint8_t { Input, Op, Output };
+// Note [Fused nodes]: a Fused node stands for a group of pointwise ops
+// (opt/fuse.h). Its body is a graph of its own: one body input per tensor
+// argument of the node (same metadata), one body output per node result
+// (same metadata). Executing the node means executing its body on the
+// arguments (the reference path), or the body's JIT kernel (jit/).
+enum class NodeKind : uint8_t { Input, Op, Output, Fused };
 
 class Node {
  public:
@@ -131,7 +136,10 @@ class Node {
   bool isInput() const { return kind_ == NodeKind::Input; }
   bool isOp() const { return kind_ == NodeKind::Op; }
   bool isOutput() const { return kind_ == NodeKind::Output; }
+  bool isFused() const { return kind_ == NodeKind::Fused; }
   const OpDef* op() const { return op_; }
+  // Fused nodes only (Note [Fused nodes]).
+  const std::shared_ptr<const Graph>& body() const { return body_; }
   Graph* graph() const { return graph_; }
 
   const std::vector<Arg>& args() const { return args_; }
@@ -158,6 +166,7 @@ class Node {
   const OpDef* op_ = nullptr;
   std::vector<Arg> args_;
   std::vector<std::unique_ptr<IrValue>> outputs_;
+  std::shared_ptr<const Graph> body_;
   Graph* graph_ = nullptr;
   int64_t position_ = 0;
   std::list<std::unique_ptr<Node>>::iterator self_;
@@ -183,6 +192,9 @@ class Graph {
   // Creates an op node before `before` (nullptr: before the Output node, or
   // at the end when there is none) with explicit output metadata.
   Node* createOp(const OpDef* op, std::vector<Arg> args, std::vector<ValueMeta> outputMetas, Node* before = nullptr);
+  // Creates a Fused node (Note [Fused nodes]) over `inputs` before `before`;
+  // its results get the metadata of `body`'s outputs.
+  Node* createFused(std::shared_ptr<const Graph> body, const std::vector<IrValue*>& inputs, Node* before = nullptr);
   // Removes a node whose outputs have no users.
   void erase(Node* node);
   // Moves `node` so it comes right before `before`.

@@ -65,6 +65,14 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
     return it->second;
   };
   for (Node* n : g.nodes()) {
+    if (n->isFused()) {
+      pollInterrupt(state);
+      std::vector<tdsl::Value> in;
+      for (IrValue* v : n->inputValues()) in.push_back(tensorFor(v));
+      std::vector<tdsl::Value> out = executeGraph(state, *n->body(), in);
+      for (size_t i = 0; i < out.size(); ++i) env[n->output(i)] = out[i];
+      continue;
+    }
     if (!n->isOp()) continue;
     const OpDef& op = *n->op();
     TDSL_ASSERT(op.eager != nullptr);
@@ -84,7 +92,28 @@ std::vector<tdsl::Value> executeGraph(TensorState& state, const Graph& g, const 
 // ---------------------------------------------------------------------------
 // PreparedGraph
 
+namespace {
+
+class ReferenceFusedRunner : public FusedRunner {
+ public:
+  explicit ReferenceFusedRunner(std::shared_ptr<const Graph> body) : body_(std::move(body)) {}
+  std::vector<tdsl::Value> run(TensorState& state, const std::vector<tdsl::Value>& inputs) override {
+    return body_.run(state, inputs);
+  }
+
+ private:
+  PreparedGraph body_;
+};
+
+}  // namespace
+
+std::unique_ptr<FusedRunner> referenceFusedRunner(const Node& fused) {
+  return std::make_unique<ReferenceFusedRunner>(fused.body());
+}
+
 struct PreparedGraph::Step {
+  std::unique_ptr<FusedRunner> fused;  // Fused nodes: op is null, arguments in fusedSlots
+  std::vector<int> fusedSlots;
   const OpDef* op = nullptr;
   BoundArgs templ;                 // constant arguments bound once; tensor slots left None
   int tensorSlot[kMaxOpArgs];      // slot of a Tensor argument, or -1
@@ -94,7 +123,8 @@ struct PreparedGraph::Step {
   int sourceArg = -1;              // DataMovement::SourceBytes
 };
 
-PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g) : graph_(std::move(g)) {
+PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g, const FusedRunnerFactory& fusedRunners)
+    : graph_(std::move(g)) {
   std::unordered_map<const IrValue*, int> slotOf;
   for (IrValue* in : graph_->inputs()) {
     slotOf[in] = numSlots_++;
@@ -107,6 +137,17 @@ PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g) : graph_(std::move(
     return it->second;
   };
   for (Node* n : graph_->nodes()) {
+    if (n->isFused()) {
+      Step s;
+      s.fused = fusedRunners ? fusedRunners(*n) : referenceFusedRunner(*n);
+      for (IrValue* v : n->inputValues()) s.fusedSlots.push_back(slot(v));
+      for (size_t i = 0; i < n->numOutputs(); ++i) {
+        slotOf[n->output(i)] = numSlots_;
+        s.outSlots.push_back(numSlots_++);
+      }
+      steps_.push_back(std::move(s));
+      continue;
+    }
     if (!n->isOp()) continue;
     Step s;
     s.op = n->op();
@@ -158,6 +199,15 @@ std::vector<tdsl::Value> PreparedGraph::run(TensorState& state, const std::vecto
   int64_t bytes = 0;
   for (Step& s : steps_) {
     pollInterrupt(state);  // Note [Interrupting kernels]: between nodes
+    if (s.fused) {
+      std::vector<tdsl::Value> in;
+      in.reserve(s.fusedSlots.size());
+      for (int sl : s.fusedSlots) in.push_back(env[static_cast<size_t>(sl)]);
+      std::vector<tdsl::Value> out = s.fused->run(state, in);
+      TDSL_ASSERT(out.size() == s.outSlots.size());
+      for (size_t i = 0; i < out.size(); ++i) env[static_cast<size_t>(s.outSlots[i])] = std::move(out[i]);
+      continue;
+    }
     BoundArgs args = s.templ;
     for (int i = 0; i < args.count; ++i)
       if (s.tensorSlot[i] >= 0) args.v[i] = env[static_cast<size_t>(s.tensorSlot[i])];

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -55,10 +56,24 @@ struct ExecCounters {
   int64_t opsRun = 0;
 };
 
+// Runs one Fused node (Note [Fused nodes] in graph.h): gets the node's
+// arguments, returns its results (fresh tensors).
+class FusedRunner {
+ public:
+  virtual ~FusedRunner() = default;
+  virtual std::vector<tdsl::Value> run(TensorState& state, const std::vector<tdsl::Value>& inputs) = 0;
+};
+// Makes the runner of a fused node when a graph is prepared (the JIT plugs
+// in here: ir/ sits below it).
+using FusedRunnerFactory = std::function<std::unique_ptr<FusedRunner>(const Node& fused)>;
+// The reference: the body's ops, one by one, through the eager kernels.
+std::unique_ptr<FusedRunner> referenceFusedRunner(const Node& fused);
+
 // Note [Prepared graphs]. Not thread-safe: one interpreter runs it at a time.
 class PreparedGraph {
  public:
-  explicit PreparedGraph(std::shared_ptr<const Graph> g);
+  // Fused nodes get runners from `fusedRunners` (default: the reference).
+  explicit PreparedGraph(std::shared_ptr<const Graph> g, const FusedRunnerFactory& fusedRunners = {});
   ~PreparedGraph();
   PreparedGraph(const PreparedGraph&) = delete;
   PreparedGraph& operator=(const PreparedGraph&) = delete;

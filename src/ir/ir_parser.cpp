@@ -85,6 +85,15 @@ class Parser {
   explicit Parser(const std::string& text) : s_(text) {}
 
   std::unique_ptr<Graph> parse() {
+    auto g = graph();
+    skipSpace();
+    if (pos_ < s_.size()) fail("unexpected text after the graph");
+    return g;
+  }
+
+ private:
+  // `graph NAME(inputs) { nodes return (...) }`, then stops.
+  std::unique_ptr<Graph> graph() {
     skipSpace();
     expectWord("graph");
     auto g = std::make_unique<Graph>(identifier("graph name"));
@@ -120,12 +129,53 @@ class Parser {
       node();
     }
     expect('}');
-    skipSpace();
-    if (pos_ < s_.size()) fail("unexpected text after the graph");
     return g;
   }
 
- private:
+  // Note [Fused nodes]: `fused(%a, ...) : TYPES graph NAME(...) {...}`.
+  void fusedNode(const std::vector<std::string>& results, size_t opPos) {
+    std::vector<IrValue*> inputs;
+    if (!tryConsume(')')) {
+      do inputs.push_back(valueRef());
+      while (tryConsume(','));
+      expect(')');
+    }
+    expect(':');
+    std::vector<ValueMeta> declared;
+    if (peekChar('(')) {
+      expect('(');
+      do declared.push_back(type());
+      while (tryConsume(','));
+      expect(')');
+    } else {
+      declared.push_back(type());
+    }
+    Parser sub(s_);
+    sub.pos_ = pos_;
+    std::shared_ptr<Graph> body = sub.graph();
+    pos_ = sub.pos_;
+    if (body->inputs().size() != inputs.size()) {
+      pos_ = opPos;
+      fail("fused node has " + std::to_string(inputs.size()) + " argument(s) but its body " +
+           std::to_string(body->inputs().size()) + " input(s)");
+    }
+    if (body->outputs().size() != results.size()) {
+      pos_ = opPos;
+      fail("fused body has " + std::to_string(body->outputs().size()) + " output(s) but " +
+           std::to_string(results.size()) + " name(s) are bound");
+    }
+    for (size_t i = 0; i < declared.size() && i < results.size(); ++i)
+      if (declared[i] != body->outputs()[i]->meta()) {
+        pos_ = opPos;
+        fail("fused result %" + results[i] + " is declared with another type than its body's output");
+      }
+    Node* n = graph_->createFused(std::move(body), inputs);
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (values_.count(results[i])) fail("redefinition of %" + results[i]);
+      values_[results[i]] = n->output(i);
+    }
+  }
+
   [[noreturn]] void fail(const std::string& msg) {
     int line = 1, col = 1;
     for (size_t i = 0; i < pos_ && i < s_.size(); ++i) {
@@ -407,6 +457,7 @@ class Parser {
     size_t opPos = pos_;
     std::string opName = identifier("an op name", /*allowDot=*/true);
     expect('(');
+    if (opName == "fused") return fusedNode(results, opPos);
     std::vector<WrittenArg> written;
     if (!tryConsume(')')) {
       do {

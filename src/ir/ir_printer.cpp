@@ -149,6 +149,31 @@ std::string printedOpName(const Node& node) {
   return byBase == op ? op->name() : op->fullName();
 }
 
+namespace {
+
+std::string printResultMetas(const Node& n) {
+  if (n.numOutputs() == 1) return " : " + printMeta(n.output()->meta());
+  std::string out = " : (";
+  for (size_t i = 0; i < n.numOutputs(); ++i) out += (i ? ", " : "") + printMeta(n.output(i)->meta());
+  return out + ")";
+}
+
+// `fused(%a, %b) : TYPES graph NAME(...) {...}`: the body graph follows the
+// result types, indented one more level (Note [Fused nodes]).
+std::string printFusedTail(const Node& n, const Namer& namer) {
+  std::string out = "fused(";
+  for (size_t i = 0; i < n.args().size(); ++i) out += (i ? ", " : "") + printArg(n.args()[i], namer);
+  out += ")" + printResultMetas(n) + " ";
+  std::string body = printGraph(*n.body());
+  for (size_t i = 0; i < body.size(); ++i) {
+    out += body[i];
+    if (body[i] == '\n' && i + 1 < body.size()) out += "  ";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string printGraph(const Graph& g) {
   Namer namer;
   std::string out = "graph " + g.name() + "(";
@@ -170,6 +195,10 @@ std::string printGraph(const Graph& g) {
     if (n->numOutputs() > 0) {
       for (size_t i = 0; i < n->numOutputs(); ++i) out += (i ? ", " : "") + namer.name(n->output(i));
       out += " = ";
+    }
+    if (n->isFused()) {
+      out += printFusedTail(*n, namer);
+      continue;
     }
     out += printedOpName(*n) + "(";
     const Schema& schema = n->op()->schema;

@@ -20,8 +20,45 @@ namespace {
 std::string describe(const Node& n, int firstResult) {
   if (n.isInput()) return "input %" + n.output()->name();
   if (n.isOutput()) return "return";
+  if (n.isFused()) return "%" + std::to_string(firstResult) + " = fused";
   if (n.numOutputs() == 0) return printedOpName(n);
   return "%" + std::to_string(firstResult) + " = " + printedOpName(n);
+}
+
+// Note [Fused nodes]: arguments and results match the body's inputs and
+// outputs, and the body is a valid graph whose only mutations write a
+// buffer made in the body that nothing else reads (Note [Absorbed in-place
+// ops] in opt/fuse.cpp).
+std::vector<std::string> fusedProblems(const Node& n, const VerifyOptions& options) {
+  std::vector<std::string> problems;
+  const Graph* body = n.body().get();
+  if (!body) return {"fused node without a body"};
+  auto inputs = body->inputs();
+  if (n.args().size() != inputs.size()) problems.push_back("argument count differs from the body's inputs");
+  for (size_t i = 0; i < n.args().size() && i < inputs.size(); ++i) {
+    const Arg& a = n.args()[i];
+    if (!a.isTensor()) problems.push_back("argument " + std::to_string(i) + " is not a tensor");
+    else if (a.tensor->meta() != inputs[i]->meta())
+      problems.push_back("argument " + std::to_string(i) + " has type " + printMeta(a.tensor->meta()) +
+                         ", the body's input " + printMeta(inputs[i]->meta()));
+  }
+  auto outputs = body->outputs();
+  if (n.numOutputs() != outputs.size()) problems.push_back("result count differs from the body's outputs");
+  for (size_t i = 0; i < n.numOutputs() && i < outputs.size(); ++i)
+    if (n.output(i)->meta() != outputs[i]->meta())
+      problems.push_back("result " + std::to_string(i) + " differs from the body's output type");
+  for (const Node* b : body->nodes()) {
+    if (b->isFused()) problems.push_back("body: nested fused node");
+    if (!b->isOp() || !isMutation(*b)) continue;
+    const IrValue* self = b->tensorArg(0);
+    bool ok = self && self->node()->isOp() && writtenArgIndices(*b) == std::vector<size_t>{0};
+    for (const Node* u : ok ? self->users() : std::vector<Node*>{}) ok = ok && u == b;
+    if (!ok) problems.push_back("body: a mutation of a value other readers see");
+  }
+  VerifyOptions inner = options;
+  inner.functional = false;
+  for (const std::string& p : verifyGraph(*body, inner)) problems.push_back("body: " + p);
+  return problems;
 }
 
 }  // namespace
@@ -41,7 +78,7 @@ std::vector<std::string> verifyGraph(const Graph& g, const VerifyOptions& option
   for (size_t idx = 0; idx < nodes.size(); ++idx) {
     const Node& n = *nodes[idx];
     std::string where = describe(n, resultNumber);
-    if (n.isOp()) resultNumber += static_cast<int>(n.numOutputs());
+    if (n.isOp() || n.isFused()) resultNumber += static_cast<int>(n.numOutputs());
     auto problem = [&](const std::string& msg) { problems.push_back(where + ": " + msg); };
     if (n.graph() != &g) problem("node does not belong to this graph");
     if (idx > 0 && !nodes[idx - 1]->isBefore(&n)) problem("node positions are not increasing");
@@ -70,6 +107,10 @@ std::vector<std::string> verifyGraph(const Graph& g, const VerifyOptions& option
         if (std::find(in.begin(), in.end(), out) == in.end()) problem("a listed user does not use the value");
       }
       defined.insert(out);
+    }
+    if (n.isFused()) {
+      for (const std::string& p : fusedProblems(n, options)) problem(p);
+      continue;
     }
     if (!n.isOp()) continue;
 

@@ -7,6 +7,8 @@
 //   - result metadata equals the op's shape rule where the rule can run
 //     (concrete sizes); views must match exactly, fresh results in dtype,
 //     sizes and strides;
+//   - fused nodes (Note [Fused nodes] in graph.h): arguments and results
+//     match the body's inputs and outputs, and the body verifies;
 //   - with `functional`: no mutation except copy_ nodes into graph inputs (or
 //     views of them) at the end, followed only by views of inputs.
 #pragma once

@@ -33,7 +33,7 @@ std::vector<std::string> splitCommas(const std::string& s) {
 
 const char* kUsage =
     "usage: tdsl opt --passes=PASS[,PASS...] [--print-after-all] [--decisions] [--no-verify] FILE.tir\n"
-    "passes: functionalize, reinplace, dce, cse\n";
+    "passes: functionalize, reinplace, dce, cse, fuse\n";
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "opt/cse.h"
 #include "opt/dce.h"
 #include "opt/functionalize.h"
+#include "opt/fuse.h"
 
 namespace tdsl::opt {
 
@@ -28,6 +29,9 @@ const PassEntry kPasses[] = {
      [](Graph& g, PipelineResult& r, bool functional, PassInterrupt i) { r.reinplace = reinplace(g, functional, i); }},
     {"dce", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { dce(g, i); }},
     {"cse", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { cse(g, i); }},
+    // Last: the other passes do not look into fused bodies. Not part of
+    // runPipeline (the graph-level default); the tdsl backend runs it.
+    {"fuse", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { fuse(g, i); }},
 };
 
 const PassEntry* findPass(const std::string& name) {
@@ -63,7 +67,7 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
     std::string before = options.log ? printGraph(g) : std::string();
     pass->run(g, result, functional, options.interrupt);
     result.ran.push_back(name);
-    // dce and cse keep a functional graph functional.
+    // dce, cse and fuse keep a functional graph functional.
     functional = pass->producesFunctional || (functional && name != "reinplace");
     if (options.verify) {
       try {
@@ -84,7 +88,7 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
 PipelineResult runPipeline(Graph& g, const PipelineOptions& options) {
   std::vector<std::string> passes;
   for (const std::string& name : passNames())
-    if (options.reinplace || name != "reinplace") passes.push_back(name);
+    if ((options.reinplace || name != "reinplace") && name != "fuse") passes.push_back(name);
   return runPasses(g, passes, options);
 }
 

@@ -1,7 +1,8 @@
 // The optimization pipeline as one ordered, logged list (Halide Lower.cpp):
 //
-//   functionalize -> reinplace -> dce -> cse
+//   functionalize -> reinplace -> dce -> cse -> fuse
 //
+// (fuse only in the tdsl backend and when named: runPipeline leaves it out.)
 // After each pass the graph is verified (functional form after
 // functionalize) and, with a log stream, printed as "after <pass>:" followed
 // by the IR or "(unchanged)". `tdsl opt --passes=...` runs any sub-list of the
@@ -64,7 +65,7 @@ bool isKnownPass(const std::string& name);
 // unknown pass name, PassVerificationError for a verification failure.
 PipelineResult runPasses(ir::Graph& g, const std::vector<std::string>& passes, const PipelineOptions& options);
 
-// The default pipeline (functionalize, reinplace unless disabled, dce, cse).
+// The default pipeline (functionalize, reinplace unless disabled, dce, cse; no fuse).
 PipelineResult runPipeline(ir::Graph& g, const PipelineOptions& options = {});
 
 }  // namespace tdsl::opt

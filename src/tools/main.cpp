@@ -21,6 +21,7 @@
 #include "api/standard.h"
 #include "compile/runtime.h"
 #include "tools/repl.h"
+#include "jit/isa.h"
 #include "vm/interpreter.h"
 
 #ifndef TDSL_VERSION
@@ -58,6 +59,8 @@ const char* kUsage =
     "                       functional,optimized,passes,code); also TDSL_LOGS\n"
     "  --no-reinplace       skip the reinplacing pass (per function:\n"
     "                       torch.compile(fn, options={\"reinplace\": False}))\n"
+    "  --no-jit             run fused groups through the eager kernels (also\n"
+    "                       TDSL_JIT=0); TDSL_ISA=sse2|avx2 picks the JIT's tier\n"
     "  --dis                print the bytecode before running\n"
     "  --verify-passes      verify the graph after every torch.compile pass (an\n"
     "                       internal error names the pass that broke it); also\n"
@@ -120,6 +123,7 @@ int runCommand(int argc, char** argv) {
     if (a == "--eager") opts.eager = true;
     else if (a == "--stats") opts.stats = true;
     else if (a == "--no-reinplace") opts.reinplace = false;
+    else if (a == "--no-jit") opts.jit = false;
     else if (a == "--dis") opts.disassemble = true;
     else if (a == "--verify-passes") opts.verifyPasses = true;
     else if (is("--backend")) opts.backend = value("--backend");
@@ -130,6 +134,14 @@ int runCommand(int argc, char** argv) {
     else return usageError("unknown option '" + a + "' for run");
   }
   if (file.empty()) return usageError("run: missing script file");
+  if (const char* isa = std::getenv("TDSL_ISA")) {
+    try {
+      tdsl::jit::selectTier(isa);
+    } catch (const tdsl::Error& e) {
+      std::fprintf(stderr, "tdsl: %s\n", e.message.c_str());
+      return 2;
+    }
+  }
   if (file != "-") {
     if (int err = unreadable(file)) {
       std::fprintf(stderr, "tdsl: can't open file '%s': [Errno %d] %s\n", file.c_str(), err, std::strerror(err));

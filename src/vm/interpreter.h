@@ -54,6 +54,7 @@ struct InterpreterOptions {
   std::string statsJson;         // --stats-json FILE
   std::string logs;              // --log CATS (comma separated), also TDSL_LOGS
   bool reinplace = true;         // --no-reinplace clears it
+  bool jit = true;               // --no-jit (or TDSL_JIT=0): fused groups run the eager kernels
   bool disassemble = false;      // --dis: print the bytecode before running
   bool verifyPasses = false;     // --verify-passes, also TDSL_VERIFY=1 (Note [Verification] in opt/pipeline.h)
 };

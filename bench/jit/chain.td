@@ -1,0 +1,21 @@
+# A pointwise chain on 10^7 float32: clamp((x - y) * 0.5 + y, -1, 1).abs()
+# (five eager passes over memory; one fused kernel). Median of 11 calls.
+import time
+import torch
+
+n = 10000000
+x = torch.rand(n)
+y = torch.rand(n)
+
+def chain(x, y):
+    return torch.clamp((x - y) * 0.5 + y, -1.0, 1.0).abs()
+
+f = torch.compile(chain) if hasattr(torch, "compile") else chain
+f(x, y)
+times = []
+for _ in range(11):
+    t0 = time.perf_counter()
+    f(x, y)
+    times.append(time.perf_counter() - t0)
+times.sort()
+print(f"chain: {times[5] * 1e3:.3f} ms per iteration")

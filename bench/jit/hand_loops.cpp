@@ -1,0 +1,76 @@
+// Hand-written reference loops for bench/jit (compiled -O3 -march=native by
+// run_jit.py): the triad a + b * c and the pointwise chain of chain.td on
+// 10^7 float32, into a preallocated output (STREAM style) and into a fresh
+// one per call (what a functional op must do). Prints median milliseconds.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace {
+
+constexpr size_t kN = 10'000'000;
+
+template <class F>
+double medianMs(F&& f) {
+  std::vector<double> t;
+  for (int i = 0; i < 11; ++i) {
+    auto s = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+void triad(float* __restrict o, const float* __restrict a, const float* __restrict b, const float* __restrict c) {
+  for (size_t i = 0; i < kN; ++i) o[i] = a[i] + b[i] * c[i];
+}
+
+// clamp((x - y) * 0.5 + y, -1, 1), then abs, as eager computes each step.
+void chain(float* __restrict o, const float* __restrict x, const float* __restrict y) {
+  for (size_t i = 0; i < kN; ++i) {
+    float t = (x[i] - y[i]) * 0.5f + y[i];
+    t = t < -1.0f ? -1.0f : t;
+    t = t > 1.0f ? 1.0f : t;
+    o[i] = t < 0 ? -t : t;
+  }
+}
+
+// (sin(x)**2 + cos(x)**2) * 2 with libm's sinf / cosf, one pass.
+void sincos(float* __restrict o, const float* __restrict x) {
+  for (size_t i = 0; i < kN; ++i) {
+    float s = std::sin(x[i]), c = std::cos(x[i]);
+    o[i] = (s * s + c * c) * 2.0f;
+  }
+}
+
+}  // namespace
+
+int main() {
+  std::vector<float> a(kN), b(kN), c(kN), out(kN);
+  for (size_t i = 0; i < kN; ++i) {
+    a[i] = float(rand()) / RAND_MAX;
+    b[i] = float(rand()) / RAND_MAX;
+    c[i] = float(rand()) / RAND_MAX;
+  }
+  volatile float sink = 0;
+  auto fresh = [&](auto body) {
+    std::unique_ptr<float[]> o(new float[kN]);
+    body(o.get());
+    sink = sink + o[kN / 2];
+  };
+  std::printf("hand triad preallocated: %.3f ms\n", medianMs([&] { triad(out.data(), a.data(), b.data(), c.data()); }));
+  std::printf("hand triad fresh output: %.3f ms\n",
+              medianMs([&] { fresh([&](float* o) { triad(o, a.data(), b.data(), c.data()); }); }));
+  std::printf("hand chain preallocated: %.3f ms\n", medianMs([&] { chain(out.data(), a.data(), b.data()); }));
+  std::printf("hand chain fresh output: %.3f ms\n",
+              medianMs([&] { fresh([&](float* o) { chain(o, a.data(), b.data()); }); }));
+  std::printf("hand sincos preallocated: %.3f ms\n", medianMs([&] { sincos(out.data(), a.data()); }));
+  std::printf("hand sincos fresh output: %.3f ms\n", medianMs([&] { fresh([&](float* o) { sincos(o, a.data()); }); }));
+  return 0;
+}

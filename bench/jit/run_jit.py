@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
+chain and (sin(x)**2 + cos(x)**2) * 2 on 10^7 float32, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
+PyTorch eager (when /usr/bin/python3 has torch) and a hand-written C++ loop
+(g++ -O3 -march=native). Prints the CPU model, the JIT's ISA tier, medians
+(each program reports the median of 11 calls) and ratios. Not a timed test.
+
+usage: bench/jit/run_jit.py [--tdsl build/tdsl] [--repeat 3]"""
+import argparse, os, pathlib, re, statistics, subprocess, tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+MS = re.compile(r"([\d.]+) ms")
+
+
+def run(cmd, env=None):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, cmd))} failed:\n{r.stderr[-2000:]}")
+    return r.stdout, r.stderr
+
+
+def cpu_model():
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "unknown"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tdsl", default="build/tdsl")
+    ap.add_argument("--repeat", type=int, default=3)
+    a = ap.parse_args()
+    tdsl = str(pathlib.Path(a.tdsl).resolve())
+    _, err = run([tdsl, "run", "--log", "code", str(HERE / "triad.td")])
+    tier = re.search(r"kernel \[(\w+) ", err)
+    print(f"CPU: {cpu_model()}; JIT tier: {tier.group(1) if tier else 'none'}"
+          f"{' (TDSL_ISA=' + os.environ['TDSL_ISA'] + ')' if os.environ.get('TDSL_ISA') else ''}; one thread")
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = pathlib.Path(tmp) / "hand_loops"
+        run(["g++", "-O3", "-march=native", "-ffp-contract=off", "-o", str(exe), str(HERE / "hand_loops.cpp")])
+        hand = {}
+        for _ in range(a.repeat):
+            out, _ = run([str(exe)])
+            for line in out.splitlines():
+                name, ms = line.split(":")
+                hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
+    have_torch = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True).returncode == 0
+    for bench in ["triad", "chain", "sincos"]:
+        script = str(HERE / f"{bench}.td")
+        cols = {"tdsl compiled (jit)": [tdsl, "run", script], "tdsl --no-jit": [tdsl, "run", "--no-jit", script],
+                "tdsl eager": [tdsl, "run", "--eager", script]}
+        if have_torch:
+            cols["PyTorch eager"] = ["/usr/bin/python3", script]
+        times = {k: [] for k in cols}
+        for _ in range(a.repeat):
+            for k, cmd in cols.items():
+                out, _ = run(cmd)
+                times[k].append(float(MS.search(out).group(1)))
+        base = statistics.median(hand[f"hand {bench} fresh output"])
+        pre = statistics.median(hand[f"hand {bench} preallocated"])
+        print(f"== {bench} (10^7 float32; medians of {a.repeat} runs of 11-call medians)")
+        print(f"  hand loop, preallocated output   {pre:9.3f} ms")
+        print(f"  hand loop, fresh output          {base:9.3f} ms  (1.00x)")
+        for k, v in times.items():
+            m = statistics.median(v)
+            print(f"  {k:32} {m:9.3f} ms  ({m / base:.2f}x the fresh hand loop, {m / pre:.2f}x preallocated)")
+
+
+if __name__ == "__main__":
+    main()

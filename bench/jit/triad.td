@@ -1,0 +1,23 @@
+# a + b * c on 10^7 float32 (the STREAM triad); median of 11 calls after a
+# warm-up call. Runs unchanged under CPython + PyTorch (no torch.compile there:
+# the runner passes --eager / --no-jit to tdsl for its other columns).
+import time
+import torch
+
+n = 10000000
+a = torch.rand(n)
+b = torch.rand(n)
+c = torch.rand(n)
+
+def triad(a, b, c):
+    return a + b * c
+
+f = torch.compile(triad) if hasattr(torch, "compile") else triad
+f(a, b, c)
+times = []
+for _ in range(11):
+    t0 = time.perf_counter()
+    f(a, b, c)
+    times.append(time.perf_counter() - t0)
+times.sort()
+print(f"triad: {times[5] * 1e3:.3f} ms per iteration")

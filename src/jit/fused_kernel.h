@@ -1,0 +1,24 @@
+// Runs Fused nodes (Note [Fused nodes] in ir/graph.h) as JIT kernels: the
+// factory plugs into ir::PreparedGraph.
+//
+// Note [Fused kernel calls]
+// Per call: the results' metadata comes from the body's shape rules on the
+// actual inputs (cached while the input layouts repeat), so the results are
+// laid out exactly as eager lays them out; the results are allocated; the
+// iteration space (the common result shape) is coalesced over all operands
+// in row-major order; each operand's inner stride gives its layout class;
+// the kernel runs once per row (in chunks, polling Ctrl-C between them).
+// A body the vector layer does not take, or a codegen error, sends the group
+// to the reference path (ir::referenceFusedRunner) for good, with one log line.
+#pragma once
+
+#include <memory>
+
+#include "ir/graph_executor.h"
+#include "jit/jit_context.h"
+
+namespace tdsl::jit {
+
+ir::FusedRunnerFactory jitFusedRunners(std::shared_ptr<JitContext> context);
+
+}  // namespace tdsl::jit

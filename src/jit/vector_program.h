@@ -1,0 +1,64 @@
+// The ISA-neutral vector-op layer (DESIGN.md §2.6): a fused body becomes an
+// SSA list of lane-wise ops over a fixed virtual width (8 float32 / 4
+// float64 lanes), which the ISA lowerings (x86_codegen.h) turn into code.
+//
+// Note [Lane semantics]: every op is defined per lane exactly as the eager
+// kernel computes it (vm/tensor/kernels_pointwise.cpp), so a lowering that
+// implements each op with one IEEE instruction (no contraction, no
+// reassociation) is bit-identical to eager:
+//   Add Sub Mul Div  IEEE a op b
+//   Neg              sign bit flipped (C's -x)
+//   Sqrt             IEEE square root (std::sqrt, correctly rounded)
+//   Max / Min        a is NaN ? a : b is NaN ? b : a > b ? a : b (a < b for Min)
+//   CmpLt CmpLe CmpEq  all-ones mask when a < b, a <= b, a == b (false on NaN)
+//   CmpNe            all-ones mask when a != b (true on NaN)
+//   Select           mask ? a : b, bit for bit
+// Higher ops are spelled with these: abs(x) = x < 0 ? -x : x,
+// relu(x) = 0 < x ? x : 0, clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
+// a > b = b < a, a >= b = b <= a, where(c, a, b) = Select(c, a, b). A mask
+// stored to a bool output becomes 1 / 0 bytes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace tdsl::jit {
+
+enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select };
+
+// Op i defines value i. Load reads operand `index` (outputs first, then
+// inputs: KernelArgs); Scalar reads constant `index`.
+struct VOp {
+  VKind kind = VKind::Zero;
+  int a = -1, b = -1, c = -1;
+  int index = -1;
+};
+
+// A Python number of the body, converted to the group's dtype at each call
+// as eager converts it (scalarAs, or checkedScalarAs for clamp's bounds).
+struct ScalarSource {
+  ir::Arg arg;
+  bool checked = false;
+};
+
+struct VectorProgram {
+  DType dtype = DType::Float32;  // of every input and of the lanes
+  std::vector<bool> boolOutput;  // per output: a mask stored as bool bytes
+  int numOutputs = 0;
+  int numInputs = 0;
+  std::vector<VOp> ops;
+  std::vector<int> outputs;  // value stored to output k
+  std::vector<ScalarSource> scalars;
+  int numOperands() const { return numOutputs + numInputs; }
+  // The op DAG and dtype, without constants or sizes (part of the cache key).
+  std::string structure() const;
+};
+
+// The program of a fused body, or nullopt with the reason in `why` when a
+// node is not one the JIT lowers (the group then runs on the reference path).
+std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::string* why);
+
+}  // namespace tdsl::jit

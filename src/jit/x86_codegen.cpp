@@ -1,0 +1,372 @@
+// x86-64 kernels from vector programs (x86_codegen.h).
+#include "jit/x86_codegen.h"
+
+#include <cstddef>
+
+namespace tdsl::jit {
+
+char layoutLetter(Layout l) { return l == Layout::Contiguous ? 'c' : l == Layout::Broadcast ? 'b' : 's'; }
+
+namespace {
+
+using namespace asmjit;
+namespace Inst = x86::Inst;
+
+class ErrorRecorder : public ErrorHandler {
+ public:
+  void handleError(Error err, const char* message, BaseEmitter*) override {
+    if (error == kErrorOk) {
+      error = err;
+      text = message ? message : "asmjit error";
+    }
+  }
+  Error error = kErrorOk;
+  std::string text;
+};
+
+enum class Mode { Vector, Lane };
+
+// One virtual vector: one register (AVX2, or any lane-mode value) or two
+// XMM halves (SSE2 vector mode).
+struct V {
+  x86::Vec r[2];
+};
+
+struct Invariants {
+  std::vector<V> broadcast;  // per operand (Broadcast layout only)
+  std::vector<V> scalars;
+  V zero, sign;
+};
+
+constexpr int32_t kPredEq = 0;     // EQ_OQ: false on NaN
+constexpr int32_t kPredLt = 1;     // LT_OS: false on NaN
+constexpr int32_t kPredLe = 2;     // LE_OS: false on NaN
+constexpr int32_t kPredNe = 4;     // NEQ_UQ: true on NaN (C's !=)
+constexpr int32_t kPredUnord = 3;  // either is NaN
+
+class KernelEmitter {
+ public:
+  KernelEmitter(x86::Compiler& cc, const VectorProgram& p, const std::vector<Layout>& layouts, IsaTier tier)
+      : cc_(cc), p_(p), layouts_(layouts), avx_(tier == IsaTier::Avx2), f64_(p.dtype == DType::Float64) {}
+
+  void emit() {
+    FuncNode* f = cc_.addFunc(FuncSignatureT<void, const KernelArgs*, int64_t, int64_t>());
+    if (avx_) {
+      f->frame().setAvxEnabled();
+      f->frame().setAvxCleanup();
+    }
+    args_ = cc_.newIntPtr("args");
+    x86::Gp begin = cc_.newInt64("begin"), end = cc_.newInt64("end");
+    f->setArg(0, args_);
+    f->setArg(1, begin);
+    f->setArg(2, end);
+    x86::Gp n = cc_.newInt64("n");
+    Label exit = cc_.newLabel(), lane = cc_.newLabel();
+    cc_.mov(n, end);
+    cc_.sub(n, begin);
+    cc_.jle(exit);
+    const int ops = p_.numOperands();
+    bool anyStrided = false;
+    ptr_.resize(ops);
+    stride_.resize(ops);
+    for (int k = 0; k < ops; ++k) {
+      ptr_[k] = cc_.newIntPtr("p%d", k);
+      cc_.mov(ptr_[k], x86::qword_ptr(args_, static_cast<int32_t>(offsetof(KernelArgs, ptr) + 8 * k)));
+      if (layouts_[k] == Layout::Contiguous) {
+        cc_.lea(ptr_[k], x86::ptr(ptr_[k], begin, isBool(k) ? 0 : f64_ ? 3 : 2));
+      } else if (layouts_[k] == Layout::Strided) {
+        anyStrided = true;
+        stride_[k] = cc_.newInt64("s%d", k);
+        cc_.mov(stride_[k], x86::qword_ptr(args_, static_cast<int32_t>(offsetof(KernelArgs, stride) + 8 * k)));
+        x86::Gp t = cc_.newInt64("t%d", k);
+        cc_.mov(t, begin);
+        cc_.imul(t, stride_[k]);
+        cc_.add(ptr_[k], t);
+      }
+    }
+    const int lanes = f64_ ? 4 : 8;
+    if (!anyStrided) {
+      Invariants inv = invariants(Mode::Vector);
+      Label loop = cc_.newLabel();
+      cc_.cmp(n, lanes);
+      cc_.jl(lane);
+      cc_.bind(loop);
+      body(Mode::Vector, inv);
+      for (int k = 0; k < ops; ++k)
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? lanes : 32);
+      cc_.sub(n, lanes);
+      cc_.cmp(n, lanes);
+      cc_.jge(loop);
+    }
+    cc_.bind(lane);
+    cc_.test(n, n);
+    cc_.jz(exit);
+    {
+      Invariants inv = invariants(Mode::Lane);
+      Label loop = cc_.newLabel();
+      cc_.bind(loop);
+      body(Mode::Lane, inv);
+      for (int k = 0; k < ops; ++k) {
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? 1 : f64_ ? 8 : 4);
+        else if (layouts_[k] == Layout::Strided) cc_.add(ptr_[k], stride_[k]);
+      }
+      cc_.dec(n);
+      cc_.jnz(loop);
+    }
+    cc_.bind(exit);
+    cc_.endFunc();
+  }
+
+ private:
+  bool isBool(int operand) const { return operand < p_.numOutputs && p_.boolOutput[operand]; }
+  int parts(Mode m) const { return m == Mode::Vector && !avx_ ? 2 : 1; }
+  x86::Vec newVec(Mode m) {
+    if (m == Mode::Vector && avx_) return f64_ ? cc_.newYmmPd() : cc_.newYmmPs();
+    return f64_ ? cc_.newXmmPd() : cc_.newXmmPs();
+  }
+  InstId pick(InstId ssePs, InstId ssePd, InstId avxPs, InstId avxPd) const {
+    return avx_ ? (f64_ ? avxPd : avxPs) : (f64_ ? ssePd : ssePs);
+  }
+  x86::Mem element(const x86::Gp& base, int32_t disp, Mode m) const {
+    if (m == Mode::Lane) return f64_ ? x86::qword_ptr(base, disp) : x86::dword_ptr(base, disp);
+    return avx_ ? x86::ymmword_ptr(base, disp) : x86::xmmword_ptr(base, disp);
+  }
+
+  // d = a OP b (SSE: d = a; d OP= b).
+  V binary(Mode m, InstId ssePs, InstId ssePd, InstId avxPs, InstId avxPd, const V& a, const V& b) {
+    V d;
+    const InstId id = pick(ssePs, ssePd, avxPs, avxPd);
+    for (int j = 0; j < parts(m); ++j) {
+      d.r[j] = newVec(m);
+      if (avx_) {
+        cc_.emit(id, d.r[j], a.r[j], b.r[j]);
+      } else {
+        cc_.emit(Inst::kIdMovaps, d.r[j], a.r[j]);
+        cc_.emit(id, d.r[j], b.r[j]);
+      }
+    }
+    return d;
+  }
+  V compare(Mode m, int32_t pred, const V& a, const V& b) {
+    V d;
+    const InstId id = pick(Inst::kIdCmpps, Inst::kIdCmppd, Inst::kIdVcmpps, Inst::kIdVcmppd);
+    for (int j = 0; j < parts(m); ++j) {
+      d.r[j] = newVec(m);
+      if (avx_) {
+        cc_.emit(id, d.r[j], a.r[j], b.r[j], Imm(pred));
+      } else {
+        cc_.emit(Inst::kIdMovaps, d.r[j], a.r[j]);
+        cc_.emit(id, d.r[j], b.r[j], Imm(pred));
+      }
+    }
+    return d;
+  }
+  // mask ? x : y, bit for bit (the mask lanes are all ones or all zeros).
+  V select(Mode m, const V& mask, const V& x, const V& y) {
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      d.r[j] = newVec(m);
+      if (avx_) {
+        cc_.emit(f64_ ? Inst::kIdVblendvpd : Inst::kIdVblendvps, d.r[j], y.r[j], x.r[j], mask.r[j]);
+      } else {
+        x86::Vec t = newVec(m);
+        cc_.emit(Inst::kIdMovaps, d.r[j], mask.r[j]);
+        cc_.emit(Inst::kIdAndps, d.r[j], x.r[j]);
+        cc_.emit(Inst::kIdMovaps, t, mask.r[j]);
+        cc_.emit(Inst::kIdAndnps, t, y.r[j]);
+        cc_.emit(Inst::kIdOrps, d.r[j], t);
+      }
+    }
+    return d;
+  }
+  // Eager's maxOf/minOf: a NaN in a wins, then one in b, else max/minps
+  // (which return b on NaN and on equal values: a > b ? a : b).
+  V minMax(Mode m, bool isMax, const V& a, const V& b) {
+    V r = isMax ? binary(m, Inst::kIdMaxps, Inst::kIdMaxpd, Inst::kIdVmaxps, Inst::kIdVmaxpd, a, b)
+                : binary(m, Inst::kIdMinps, Inst::kIdMinpd, Inst::kIdVminps, Inst::kIdVminpd, a, b);
+    V nan = compare(m, kPredUnord, a, a);
+    return select(m, nan, a, r);
+  }
+
+  V broadcastLoad(Mode m, const x86::Mem& scalarMem) {
+    V d;
+    x86::Vec r = newVec(m);
+    if (m == Mode::Lane) {
+      cc_.emit(avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss), r, scalarMem);
+    } else if (avx_) {
+      cc_.emit(f64_ ? Inst::kIdVbroadcastsd : Inst::kIdVbroadcastss, r, scalarMem);
+    } else {
+      cc_.emit(f64_ ? Inst::kIdMovsd : Inst::kIdMovss, r, scalarMem);
+      if (f64_) cc_.emit(Inst::kIdUnpcklpd, r, r);
+      else cc_.emit(Inst::kIdShufps, r, r, Imm(0));
+    }
+    d.r[0] = d.r[1] = r;
+    return d;
+  }
+
+  Invariants invariants(Mode m) {
+    Invariants inv;
+    inv.broadcast.resize(p_.numOperands());
+    for (int k = p_.numOutputs; k < p_.numOperands(); ++k)
+      if (layouts_[k] == Layout::Broadcast)
+        inv.broadcast[k] = broadcastLoad(m, f64_ ? x86::qword_ptr(ptr_[k]) : x86::dword_ptr(ptr_[k]));
+    for (size_t j = 0; j < p_.scalars.size(); ++j) {
+      int32_t off = static_cast<int32_t>(offsetof(KernelArgs, scalars) + 8 * j);
+      inv.scalars.push_back(broadcastLoad(m, f64_ ? x86::qword_ptr(args_, off) : x86::dword_ptr(args_, off)));
+    }
+    bool needZero = false, needSign = false;
+    for (const VOp& o : p_.ops) {
+      needZero = needZero || o.kind == VKind::Zero;
+      needSign = needSign || o.kind == VKind::Neg;
+    }
+    x86::Vec z = newVec(m), s = newVec(m);
+    if (needZero) {
+      if (avx_) cc_.emit(Inst::kIdVxorps, z, z, z);
+      else cc_.emit(Inst::kIdXorps, z, z);
+      inv.zero.r[0] = inv.zero.r[1] = z;
+    }
+    if (needSign) {
+      // All ones, shifted: 0x80000000 per float, 0x8000000000000000 per double.
+      if (avx_) {
+        cc_.emit(Inst::kIdVxorps, s, s, s);
+        cc_.emit(Inst::kIdVpcmpeqd, s, s, s);
+        cc_.emit(f64_ ? Inst::kIdVpsllq : Inst::kIdVpslld, s, s, Imm(f64_ ? 63 : 31));
+      } else {
+        cc_.emit(Inst::kIdXorps, s, s);
+        cc_.emit(Inst::kIdPcmpeqd, s, s);
+        cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, s, Imm(f64_ ? 63 : 31));
+      }
+      inv.sign.r[0] = inv.sign.r[1] = s;
+    }
+    return inv;
+  }
+
+  V load(Mode m, int k) {
+    V d;
+    const InstId id = m == Mode::Lane ? (avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss))
+                                      : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
+    for (int j = 0; j < parts(m); ++j) {
+      d.r[j] = newVec(m);
+      cc_.emit(id, d.r[j], element(ptr_[k], 16 * j, m));
+    }
+    return d;
+  }
+  void store(Mode m, int k, const V& v) {
+    const InstId id = m == Mode::Lane ? (avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss))
+                                      : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
+    for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(ptr_[k], 16 * j, m), v.r[j]);
+  }
+
+  // A lane mask as bool bytes (1 / 0): the sign bits, one byte per lane.
+  void storeMask(Mode m, int k, const V& v) {
+    const InstId id = avx_ ? (f64_ ? Inst::kIdVmovmskpd : Inst::kIdVmovmskps) : (f64_ ? Inst::kIdMovmskpd : Inst::kIdMovmskps);
+    x86::Gp bits = cc_.newInt32("bits");
+    cc_.emit(id, bits, v.r[0]);
+    if (parts(m) == 2) {
+      x86::Gp hi = cc_.newInt32("hi");
+      cc_.emit(id, hi, v.r[1]);
+      cc_.shl(hi, f64_ ? 2 : 4);
+      cc_.or_(bits, hi);
+    }
+    const int n = m == Mode::Lane ? 1 : f64_ ? 4 : 8;
+    for (int i = 0; i < n; ++i) {
+      x86::Gp t = cc_.newInt32("b%d", i);
+      cc_.mov(t, bits);
+      if (i) cc_.shr(t, i);
+      cc_.and_(t, 1);
+      cc_.mov(x86::byte_ptr(ptr_[k], i), t.r8());
+    }
+  }
+
+  void body(Mode m, const Invariants& inv) {
+    std::vector<V> val(p_.ops.size());
+    for (size_t i = 0; i < p_.ops.size(); ++i) {
+      const VOp& o = p_.ops[i];
+      switch (o.kind) {
+        case VKind::Load:
+          val[i] = layouts_[o.index] == Layout::Broadcast ? inv.broadcast[o.index] : load(m, o.index);
+          break;
+        case VKind::Scalar: val[i] = inv.scalars[o.index]; break;
+        case VKind::Zero: val[i] = inv.zero; break;
+        case VKind::Add:
+          val[i] = binary(m, Inst::kIdAddps, Inst::kIdAddpd, Inst::kIdVaddps, Inst::kIdVaddpd, val[o.a], val[o.b]);
+          break;
+        case VKind::Sub:
+          val[i] = binary(m, Inst::kIdSubps, Inst::kIdSubpd, Inst::kIdVsubps, Inst::kIdVsubpd, val[o.a], val[o.b]);
+          break;
+        case VKind::Mul:
+          val[i] = binary(m, Inst::kIdMulps, Inst::kIdMulpd, Inst::kIdVmulps, Inst::kIdVmulpd, val[o.a], val[o.b]);
+          break;
+        case VKind::Div:
+          val[i] = binary(m, Inst::kIdDivps, Inst::kIdDivpd, Inst::kIdVdivps, Inst::kIdVdivpd, val[o.a], val[o.b]);
+          break;
+        case VKind::Neg:
+          val[i] = binary(m, Inst::kIdXorps, Inst::kIdXorpd, Inst::kIdVxorps, Inst::kIdVxorpd, val[o.a], inv.sign);
+          break;
+        case VKind::Sqrt: {
+          const InstId id = pick(Inst::kIdSqrtps, Inst::kIdSqrtpd, Inst::kIdVsqrtps, Inst::kIdVsqrtpd);
+          for (int j = 0; j < parts(m); ++j) {
+            val[i].r[j] = newVec(m);
+            cc_.emit(id, val[i].r[j], val[o.a].r[j]);
+          }
+          break;
+        }
+        case VKind::Max: val[i] = minMax(m, true, val[o.a], val[o.b]); break;
+        case VKind::Min: val[i] = minMax(m, false, val[o.a], val[o.b]); break;
+        case VKind::CmpLt: val[i] = compare(m, kPredLt, val[o.a], val[o.b]); break;
+        case VKind::CmpLe: val[i] = compare(m, kPredLe, val[o.a], val[o.b]); break;
+        case VKind::CmpEq: val[i] = compare(m, kPredEq, val[o.a], val[o.b]); break;
+        case VKind::CmpNe: val[i] = compare(m, kPredNe, val[o.a], val[o.b]); break;
+        case VKind::Select: val[i] = select(m, val[o.a], val[o.b], val[o.c]); break;
+      }
+    }
+    for (int k = 0; k < p_.numOutputs; ++k) {
+      if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
+      else store(m, k, val[p_.outputs[k]]);
+    }
+  }
+
+  x86::Compiler& cc_;
+  const VectorProgram& p_;
+  const std::vector<Layout>& layouts_;
+  const bool avx_, f64_;
+  x86::Gp args_;
+  std::vector<x86::Gp> ptr_, stride_;
+};
+
+}  // namespace
+
+CodegenResult compileX86Kernel(JitRuntime& rt, const VectorProgram& program, const std::vector<Layout>& layouts,
+                               IsaTier tier, bool wantAssembly) {
+  CodegenResult result;
+  if (static_cast<int>(layouts.size()) != program.numOperands()) {
+    result.error = "layout count differs from the operand count";
+    return result;
+  }
+  CodeHolder code;
+  ErrorRecorder errors;
+  StringLogger logger;
+  code.init(rt.environment());
+  code.setErrorHandler(&errors);
+  if (wantAssembly) code.setLogger(&logger);
+  x86::Compiler cc(&code);
+  cc.addDiagnosticOptions(DiagnosticOptions::kValidateAssembler | DiagnosticOptions::kValidateIntermediate);
+  KernelEmitter(cc, program, layouts, tier).emit();
+  Error err = errors.error == kErrorOk ? cc.finalize() : errors.error;
+  if (err == kErrorOk && errors.error != kErrorOk) err = errors.error;
+  if (err != kErrorOk) {
+    result.error = "codegen failed: " + (errors.text.empty() ? std::string(DebugUtils::errorAsString(err)) : errors.text);
+    return result;
+  }
+  KernelFn fn = nullptr;
+  err = rt.add(&fn, &code);
+  if (err != kErrorOk) {
+    result.error = std::string("cannot place the kernel: ") + DebugUtils::errorAsString(err);
+    return result;
+  }
+  result.fn = fn;
+  if (wantAssembly) result.assembly = logger.data();
+  return result;
+}
+
+}  // namespace tdsl::jit

@@ -1,0 +1,41 @@
+// x86-64 lowering of a vector program (vector_program.h) with
+// asmjit::x86::Compiler, for the SSE2 and AVX2 tiers.
+//
+// Note [Kernel loops]
+// A kernel walks [begin, end) of one row. When no operand is Strided, a
+// vector loop handles whole virtual vectors (32 bytes: one YMM on AVX2, two
+// XMM on SSE2; Broadcast operands and constants are broadcast once before
+// it); the remaining elements, and every element when some operand is
+// Strided, go through a one-lane loop that runs the same instructions on
+// XMM registers holding one element (movss/movsd loads and stores). Both
+// loops compute each lane with the same IEEE instructions (Note [Lane
+// semantics]), so results do not depend on the path; no FMA is ever emitted.
+// AVX2 kernels mark their frame AVX-enabled (spills of YMM registers) and
+// end with vzeroupper (setAvxCleanup), as DESIGN.md §2.6 requires.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <asmjit/x86.h>
+
+#include "jit/isa.h"
+#include "jit/kernel_args.h"
+#include "jit/vector_program.h"
+
+namespace tdsl::jit {
+
+// How an operand's elements sit along the row (part of the cache key).
+enum class Layout : uint8_t { Contiguous, Broadcast, Strided };
+char layoutLetter(Layout l);  // 'c', 'b', 's'
+
+struct CodegenResult {
+  KernelFn fn = nullptr;  // null on failure
+  std::string error;      // why, when fn is null
+  std::string assembly;   // with wantAssembly
+};
+
+CodegenResult compileX86Kernel(asmjit::JitRuntime& rt, const VectorProgram& program,
+                               const std::vector<Layout>& layouts, IsaTier tier, bool wantAssembly);
+
+}  // namespace tdsl::jit

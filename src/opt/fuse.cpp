@@ -1,0 +1,261 @@
+// Pointwise fusion (see fuse.h).
+#include "opt/fuse.h"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "support/diagnostics.h"
+#include "ir/alias_analysis.h"
+#include "ops/op_table.h"
+#include "tensor/scalar_convert.h"
+
+namespace tdsl::opt {
+
+using namespace tdsl::ir;
+
+namespace {
+
+// Note [Fusible ops]
+// What the JIT reproduces bit for bit (jit/vector_program.cpp lowers each):
+// the Tensor and Scalar overloads of add, sub (alpha
+// 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
+// abs, maximum, minimum, relu, clamp (Python-number bounds), and the
+// comparisons eq ne lt le gt ge (bool results), on float32 or float64 where
+// every tensor operand already has the computation's dtype (no conversion
+// inside the group); where(cond, a, b) with tensor a and b when cond is made
+// by the group itself (a bool lane mask; a bool tensor from outside is not
+// read by kernels). pow.Tensor_Scalar joins when its exponent, converted as
+// eager converts it, is 2, 3, 0.5 or -1 (powForm): eager then multiplies,
+// takes the IEEE square root or divides, where other exponents call pow(). Python numbers must be constants (a symbolic
+// int is not). Broadcast, 0-d, strided and offset operands are all fine: the
+// kernel reads them through their strides.
+//
+// In-place twins (add_, mul_, ...) join a group only when they write a
+// buffer the group itself produced and nothing else reads (Note [Absorbed
+// in-place ops]); any other in-place op is a mutation and closes the group.
+bool isOneConstant(const Arg& a) {
+  return (a.kind == Arg::Kind::Int && a.i.isConstant() && a.i.constant() == 1) ||
+         (a.kind == Arg::Kind::Float && a.f == 1.0);
+}
+
+bool isNumberConstant(const Arg& a) {
+  return (a.kind == Arg::Kind::Int && a.i.isConstant()) || a.kind == Arg::Kind::Float || a.kind == Arg::Kind::Bool;
+}
+
+}  // namespace
+
+std::optional<PointwiseKind> fusibleKind(const Node& n) {
+  if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
+  const OpDef& op = *n.op();
+  if (!op.has(kTagPointwise)) return std::nullopt;
+  std::string base = op.name();
+  if (op.has(kTagInplace)) {
+    if (base.empty() || base.back() != '_') return std::nullopt;
+    base.pop_back();
+  }
+  static const std::pair<const char*, PointwiseKind> kKinds[] = {
+      {"add", PointwiseKind::Add},         {"sub", PointwiseKind::Sub},         {"mul", PointwiseKind::Mul},
+      {"div", PointwiseKind::Div},         {"neg", PointwiseKind::Neg},         {"abs", PointwiseKind::Abs},
+      {"maximum", PointwiseKind::Maximum}, {"minimum", PointwiseKind::Minimum}, {"clamp", PointwiseKind::Clamp},
+      {"relu", PointwiseKind::Relu},       {"eq", PointwiseKind::Eq},           {"ne", PointwiseKind::Ne},
+      {"lt", PointwiseKind::Lt},           {"le", PointwiseKind::Le},           {"gt", PointwiseKind::Gt},
+      {"ge", PointwiseKind::Ge},           {"where", PointwiseKind::Where},     {"pow", PointwiseKind::Pow}};
+  std::optional<PointwiseKind> kind;
+  for (auto& [name, k] : kKinds)
+    if (base == name) kind = k;
+  if (!kind) return std::nullopt;
+  const bool comparison = *kind >= PointwiseKind::Eq && *kind <= PointwiseKind::Ge;
+  const bool isWhere = *kind == PointwiseKind::Where;
+  const DType dtype = computeDTypeOf(n);
+  if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
+  if (n.output()->meta().dtype != (comparison ? DType::Bool : dtype)) return std::nullopt;
+  if (isWhere && op.fullName() != "where.self") return std::nullopt;
+  if (*kind == PointwiseKind::Pow && !powForm(n)) return std::nullopt;
+  const auto& args = n.args();
+  const auto& schema = op.schema.args;
+  if (args.size() != schema.size()) return std::nullopt;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Arg& a = args[i];
+    const std::string& argName = schema[i].name;
+    if (isWhere && i == 0) {
+      if (!a.isTensor() || a.tensor->meta().dtype != DType::Bool) return std::nullopt;
+    } else if (argName == "alpha") {
+      if (!isOneConstant(a)) return std::nullopt;
+    } else if (a.isTensor()) {
+      if (a.tensor->meta().dtype != dtype) return std::nullopt;
+    } else if (a.isNone()) {
+      if (*kind != PointwiseKind::Clamp) return std::nullopt;
+    } else if (!isNumberConstant(a)) {
+      return std::nullopt;
+    }
+  }
+  if (*kind == PointwiseKind::Clamp && args[1].isNone() && args[2].isNone()) return std::nullopt;
+  return kind;
+}
+
+namespace {
+
+template <class T>
+std::optional<PowForm> powFormAs(const Value& e) {
+  T b;
+  try {
+    b = checkedScalarAs<T>(e);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  if (b == T(2)) return PowForm::Square;
+  if (b == T(3)) return PowForm::Cube;
+  if (b == T(0.5)) return PowForm::Sqrt;
+  if (b == T(-1)) return PowForm::Reciprocal;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<PowForm> powForm(const Node& n) {
+  if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
+  const std::string& name = n.op()->fullName();
+  if (name == "pow_.Tensor_Scalar") {
+    // On one element pow_ calls pow() instead (kernels_pointwise.cpp).
+    SymInt numel = n.output()->meta().numel();
+    if (!numel.isConstant() || numel.constant() <= 1) return std::nullopt;
+  } else if (name != "pow.Tensor_Scalar") {
+    return std::nullopt;
+  }
+  const Arg& e = n.arg(1);
+  Value v;
+  if (e.kind == Arg::Kind::Int && e.i.isConstant()) v = Value::integer(e.i.constant());
+  else if (e.kind == Arg::Kind::Float) v = Value::number(e.f);
+  else if (e.kind == Arg::Kind::Bool) v = Value::boolean(e.b);
+  else return std::nullopt;
+  const DType d = n.output()->meta().dtype;
+  if (d == DType::Float32) return powFormAs<float>(v);
+  if (d == DType::Float64) return powFormAs<double>(v);
+  return std::nullopt;
+}
+
+DType computeDTypeOf(const Node& n) {
+  if (n.op() && n.op()->has(kTagComparison))
+    for (const Arg& a : n.args())
+      if (a.isTensor()) return a.tensor->meta().dtype;
+  return n.output()->meta().dtype;
+}
+
+namespace {
+
+struct Group {
+  std::vector<Node*> members;
+  std::unordered_set<const Node*> memberSet;
+  DType dtype = DType::Float32;
+  std::vector<SymInt> sizes;
+  void add(Node* n) {
+    if (members.empty()) {
+      dtype = computeDTypeOf(*n);
+      sizes = n->output()->meta().sizes;
+    }
+    members.push_back(n);
+    memberSet.insert(n);
+  }
+  bool accepts(const Node& n) const {
+    return members.empty() || (computeDTypeOf(n) == dtype && n.output()->meta().sizes == sizes);
+  }
+  // Note [Absorbed in-place ops]: reinplacing turns a chain like
+  // clamp(sub(a, b)) into clamp_(sub(a, b)) on the fresh buffer of the sub.
+  // Inside a group that buffer is a lane value, so the write is just the
+  // next value of the lane, as long as the buffer is one a member made and
+  // its only reader is this op (no view, nobody reads the old value). The
+  // result keeps the buffer's layout (the in-place shape rule says so).
+  // The buffer may also come from outside the group (sin(x).pow_(2)) when
+  // it is a fresh result (no view, no in-place op's alias) that only this
+  // op reads: the group then reads it and writes its result elsewhere.
+  bool absorbs(const Node& n) const {
+    const IrValue* self = n.tensorArg(0);
+    if (!self || !accepts(n)) return false;
+    const Node& producer = *self->node();
+    const bool fresh = producer.isFused() ||
+                       (producer.isOp() && !isMutation(producer) && aliasedArgIndex(producer, self->outputIndex()) < 0);
+    if (!memberSet.count(&producer) && !fresh) return false;
+    for (const Node* u : self->users())
+      if (u != &n) return false;
+    return true;
+  }
+  bool isUsedBy(const Node& n) const {
+    for (const IrValue* v : n.inputValues())
+      if (memberSet.count(v->node())) return true;
+    return false;
+  }
+};
+
+// Replaces the group's members by one Fused node right after the last one.
+bool emitGroup(Graph& g, const Group& group, int index) {
+  std::vector<IrValue*> inputs;
+  std::unordered_map<const IrValue*, IrValue*> inner;
+  for (Node* m : group.members)
+    for (IrValue* v : m->inputValues())
+      if (!group.memberSet.count(v->node()) && !inner.count(v)) {
+        inner[v] = nullptr;
+        inputs.push_back(v);
+      }
+  std::vector<IrValue*> escaping;
+  for (Node* m : group.members) {
+    bool escapes = false;
+    for (const Node* user : m->output()->users()) escapes = escapes || !group.memberSet.count(user);
+    if (escapes) escaping.push_back(m->output());
+  }
+  if (escaping.empty()) return false;  // dead: dce's business
+  auto body = std::make_shared<Graph>(g.name() + "_fused" + std::to_string(index));
+  for (size_t i = 0; i < inputs.size(); ++i) inner[inputs[i]] = body->addInput("in" + std::to_string(i), inputs[i]->meta());
+  for (Node* m : group.members) {
+    std::vector<Arg> args = m->args();
+    for (Arg& a : args)
+      if (a.isTensor()) a.tensor = inner.at(a.tensor);
+    // An in-place op on a buffer from outside (absorbs) reads it as an input
+    // and writes a result of its own: its functional twin.
+    const OpDef* op = m->op();
+    if (op->has(kTagInplace) && !group.memberSet.count(m->tensorArg(0)->node())) op = op->functional;
+    TDSL_ASSERT(op != nullptr);
+    Node* copy = body->createOp(op, std::move(args), {m->output()->meta()});
+    inner[m->output()] = copy->output();
+  }
+  std::vector<IrValue*> bodyOutputs;
+  for (IrValue* v : escaping) bodyOutputs.push_back(inner.at(v));
+  body->setOutputs(bodyOutputs);
+  Node* last = group.members.back();
+  Node* fused = g.createFused(std::move(body), inputs, last->next());
+  // Every user outside the group comes after the last member (fuse() closes
+  // a group before any such user).
+  for (size_t i = 0; i < escaping.size(); ++i) escaping[i]->replaceUsesAfterWith(last, fused->output(i));
+  for (auto it = group.members.rbegin(); it != group.members.rend(); ++it) g.erase(*it);
+  return true;
+}
+
+}  // namespace
+
+int fuse(Graph& g, PassInterrupt interrupt) {
+  int created = 0;
+  Group group;
+  auto close = [&] {
+    if (group.members.size() >= 2 && emitGroup(g, group, created)) ++created;
+    group = Group();
+  };
+  for (Node* n : g.nodes()) {
+    interrupt.poll();
+    const bool inplace = n->isOp() && n->op()->has(kTagInplace);
+    std::optional<PointwiseKind> kind = fusibleKind(*n);
+    // where's condition must be a lane mask of this group (Note [Fusible ops]).
+    const bool maskOk = kind != PointwiseKind::Where || group.memberSet.count(n->tensorArg(0)->node());
+    const bool fusible = kind && maskOk && (!inplace || group.absorbs(*n));
+    if (fusible && group.accepts(*n)) {
+      group.add(n);
+      continue;
+    }
+    if (fusible || group.isUsedBy(*n) || (n->isOp() && isMutation(*n))) close();
+    if (fusible && kind != PointwiseKind::Where) group.add(n);  // a fresh group has no mask
+  }
+  close();
+  return created;
+}
+
+}  // namespace tdsl::opt

@@ -1,0 +1,50 @@
+// Pointwise fusion (issue 12, DESIGN.md §2.6).
+//
+// Requires: a verified graph, functional or after reinplacing (it may hold
+// in-place ops and views).
+// Guarantees: runs of pointwise ops (fusibleKind) of one dtype and one
+// result shape become Fused nodes (Note [Fused nodes] in ir/graph.h) that
+// compute exactly what the ops did:
+//   - a group never spans a node that mutates anything (so every value a
+//     member read is still the value it reads when the group runs at its
+//     last member's place);
+//   - a group is closed before any non-member that uses a member's result,
+//     so that node still sees the result before it runs;
+//   - every member result used outside the group (by any other node or the
+//     return) is a result of the Fused node: materialized, with the
+//     member's metadata; the others exist only inside the kernel;
+//   - an in-place pointwise op joins only to write a buffer of the group
+//     that nothing else reads (Note [Absorbed in-place ops] in fuse.cpp);
+//   - groups of one op are left alone.
+// The pass adds no node other than Fused nodes and removes only the ops it
+// moved into bodies.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "ir/graph.h"
+#include "opt/pass_interrupt.h"
+
+namespace tdsl::opt {
+
+// The pointwise ops a fused group may hold (the JIT lowers each of them;
+// Note [Fusible ops] in fuse.cpp says which overloads and dtypes).
+enum class PointwiseKind : uint8_t {
+  Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu, Eq, Ne, Lt, Le, Gt, Ge, Where, Pow
+};
+
+// pow(x, e) with a number e that eager computes without pow(): x * x,
+// x * x * x, sqrt(x), 1 / x (PyTorch's pow_tensor_scalar special cases).
+enum class PowForm : uint8_t { Square, Cube, Sqrt, Reciprocal };
+std::optional<PowForm> powForm(const ir::Node& n);
+
+std::optional<PointwiseKind> fusibleKind(const ir::Node& n);
+// The float dtype a fusible node computes in (a comparison's operands'; the
+// result's otherwise).
+DType computeDTypeOf(const ir::Node& n);
+
+// Returns the number of Fused nodes created.
+int fuse(ir::Graph& g, PassInterrupt interrupt = {});
+
+}  // namespace tdsl::opt
