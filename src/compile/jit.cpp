@@ -27,8 +27,9 @@ ir::FusedRunnerFactory jitFusedRunnersFor(Interpreter& interp) {
     auto ctx = std::make_shared<jit::JitContext>(jit::selectTier(std::getenv("TDSL_ISA")));
     const CompileLogs* logs = &rt.logs;
     if (logs->code) ctx->codeLog = [logs](const std::string& text) { logs->write("code", text); };
-    // Note [Fused kernel calls]: one line per group that falls back.
-    ctx->fallbackLog = [logs](const std::string& text) { logs->write("jit", text); };
+    // Note [Fused kernel calls]: one line per group that falls back to the
+    // reference path, under `--log code` too.
+    ctx->fallbackLog = [logs](const std::string& text) { if (logs->code) logs->write("code", text); };
     rt.jit = std::move(ctx);
   }
   return jit::jitFusedRunners(rt.jit);

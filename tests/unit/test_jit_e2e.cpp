@@ -12,6 +12,7 @@
 #include <string>
 
 #include "support/diagnostics.h"
+#include "api/standard.h"
 #include "jit/isa.h"
 #include "jit/jit_context.h"
 #include "compile/runtime.h"
@@ -78,7 +79,7 @@ TEST_CASE("jit e2e: compiled fused groups equal eager bit for bit on every tier"
   for (jit::IsaTier tier : {jit::IsaTier::Sse2, jit::IsaTier::Avx2}) {
     if (!jit::cpuHas(tier)) continue;
     ::setenv("TDSL_ISA", jit::tierName(tier), 1);
-    Interpreter interp;
+    StandardInterpreter interp;
     interp.runSource("test.td", kLayoutsScript);
     ::unsetenv("TDSL_ISA");
     INFO(jit::tierName(tier));
@@ -98,7 +99,7 @@ TEST_CASE("jit e2e: compiled fused groups equal eager bit for bit on every tier"
 TEST_CASE("jit e2e: --no-jit runs the same fused graph through the eager kernels", "[jit]") {
   InterpreterOptions o;
   o.jit = false;
-  Interpreter interp(o);
+  StandardInterpreter interp(o);
   interp.runSource("test.td", kLayoutsScript);
   int64_t count = 0;
   CHECK(pairsIdentical(interp, &count));
@@ -108,7 +109,7 @@ TEST_CASE("jit e2e: --no-jit runs the same fused graph through the eager kernels
 }
 
 TEST_CASE("jit e2e: one kernel serves every size of a dynamic graph", "[jit]") {
-  Interpreter interp;
+  StandardInterpreter interp;
   interp.runSource("test.td", R"(
 import torch
 def f(a, b, c):
@@ -130,7 +131,7 @@ for n in [10, 17, 1, 0, 33, 64, 1000, 9]:
 }
 
 TEST_CASE("jit e2e: graphs recompiled for new sizes find their kernel in the cache", "[jit]") {
-  Interpreter interp;
+  StandardInterpreter interp;
   interp.runSource("test.td", R"(
 import torch
 def f(a, b):
@@ -228,9 +229,13 @@ TEST_CASE("jit e2e: a group the kernels cannot take runs on the reference path, 
                     "xs = [torch.full((5,), float(i)) for i in range(18)]\n"
                     "print(torch.compile(f)(" + call + ").tolist(), f(" + call + ").tolist())\n";
   int status = 0;
-  std::string out = runCli("", "--stats", src, &status);
+  std::string out = runCli("", "--stats --log code", src, &status);
   CHECK(status == 0);
   CHECK_THAT(out, Catch::Contains("[153.0, 153.0, 153.0, 153.0, 153.0] [153.0, 153.0, 153.0, 153.0, 153.0]"));
-  CHECK_THAT(out, Catch::Contains("[tdsl:jit] fused group f_fused0 runs on the reference path: more than 16 operands"));
+  CHECK_THAT(out, Catch::Contains("[tdsl:code] fused group f_fused0 runs on the reference path: more than 16 operands"));
   CHECK_THAT(out, !Catch::Contains("kernels compiled"));
+  // Without --log code the fallback is silent (a log line, not a warning).
+  out = runCli("", "", src, &status);
+  CHECK(status == 0);
+  CHECK_THAT(out, !Catch::Contains("reference path"));
 }
