@@ -9,6 +9,7 @@
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ops/op_table.h"
+#include "compile/attr_object.h"
 #include "compile/pipeline.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
@@ -28,30 +29,6 @@ std::string backendName(Interpreter& interp, const Value& fn) {
 std::vector<Value> runGraph(Interpreter& interp, const ir::Graph& g, const std::vector<Value>& inputs) {
   return ir::executeGraph(*interp.tensorState(), g, inputs);
 }
-
-// An object with fixed attributes (graph, node).
-class AttrObject : public ExtensionObject {
- public:
-  AttrObject(std::string type, std::string repr) : type_(std::move(type)), repr_(std::move(repr)) {}
-  std::string typeName() const override { return type_; }
-  std::string repr() const override { return repr_; }
-  const Value* getAttr(std::string_view name) const override {
-    for (auto& [k, v] : attrs)
-      if (k == name) return &v;
-    return nullptr;
-  }
-  void gcTraverse(GcVisitor& v) override {
-    for (auto& kv : attrs) v.visit(kv.second);
-  }
-  void gcClear(std::vector<Value>& out) override {
-    for (auto& kv : attrs) out.push_back(std::move(kv.second));
-    attrs.clear();
-  }
-  std::vector<std::pair<std::string, Value>> attrs;
-
- private:
-  std::string type_, repr_;
-};
 
 // gm.forward: runs the captured graph (owned jointly with the GraphModule).
 class GraphForward : public ExtensionObject {

@@ -9,6 +9,7 @@
 
 #include "ir/alias_analysis.h"
 #include "ir/ir_printer.h"
+#include "compile/attr_object.h"
 #include "compile/dynamic.h"
 #include "compile/pipeline.h"
 #include "compile/runtime.h"
@@ -427,26 +428,6 @@ void checkCompileModel(Interpreter& interp, const Value& fn) {
                 "A callable function is expected, but <class '" + interp.typeName(fn) + "'> is provided.");
 }
 
-// tdsl.explain(fn)(*args)
-struct ExplainOutput : ExtensionObject {
-  std::string typeName() const override { return "ExplainOutput"; }
-  std::string repr() const override { return text; }
-  const Value* getAttr(std::string_view name) const override {
-    for (auto& [k, v] : attrs)
-      if (k == name) return &v;
-    return nullptr;
-  }
-  void gcTraverse(GcVisitor& v) override {
-    for (auto& kv : attrs) v.visit(kv.second);
-  }
-  void gcClear(std::vector<Value>& out) override {
-    for (auto& kv : attrs) out.push_back(std::move(kv.second));
-    attrs.clear();
-  }
-  std::string text;
-  std::vector<std::pair<std::string, Value>> attrs;
-};
-
 struct Explainer : ExtensionObject {
   explicit Explainer(Ref<FunctionObject> fn) : fn(std::move(fn)) {}
   void gcTraverse(GcVisitor& v) override { v.visit(fn); }
@@ -462,20 +443,21 @@ struct Explainer : ExtensionObject {
     auto cf = makeRef<CompiledFunction>(interp, fn, o);
     cf->call(interp, args);
     const FunctionStats& s = cf->localStats();
-    auto out = makeRef<ExplainOutput>();
+    std::string text;
     std::vector<Value> nodes, reasons;
     for (int64_t n : s.graphNodes) nodes.push_back(Value::integer(n));
     for (const std::string& r : s.breakReasons) reasons.push_back(makeStr(r));
     std::string nodeText;
     for (size_t i = 0; i < s.graphNodes.size(); ++i) nodeText += (i ? ", " : "") + std::to_string(s.graphNodes[i]);
-    out->text = fmt::format("Graph Count: {}\nGraph Break Count: {}\nOp Count: {}\nNode Counts: [{}]\nBreak Reasons:",
+    text = fmt::format("Graph Count: {}\nGraph Break Count: {}\nOp Count: {}\nNode Counts: [{}]\nBreak Reasons:",
                             s.graphs, s.graphBreaks, [&] {
                               int64_t ops = 0;
                               for (int64_t n : s.graphNodes) ops += n;
                               return ops;
                             }(), nodeText);
     for (size_t i = 0; i < s.breakReasons.size(); ++i)
-      out->text += fmt::format("\n  Break Reason {}: {}", i + 1, s.breakReasons[i]);
+      text += fmt::format("\n  Break Reason {}: {}", i + 1, s.breakReasons[i]);
+    auto out = makeRef<AttrObject>("ExplainOutput", std::move(text));  // tdsl.explain(fn)(*args)
     out->attrs = {{"graph_count", Value::integer(s.graphs)},
                   {"graph_break_count", Value::integer(s.graphBreaks)},
                   {"node_counts", makeList(std::move(nodes))},
