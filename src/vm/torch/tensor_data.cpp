@@ -44,7 +44,7 @@ struct Flattener {
         return;
       }
       if (!(v.isBool() || v.isInt() || v.isFloat()))
-        throw Error(ErrorKind::Type, "new(): invalid data type '" + pyTypeOf(v) + "'");
+        throw Error(ErrorKind::Type, "new(): invalid data type '" + typeName(v) + "'");
       note(v);
       flat.push_back(v);
       return;
@@ -61,12 +61,6 @@ struct Flattener {
   void note(const Value& v) {
     if (v.isFloat()) { anyFloat = true; allBool = false; }
     else if (v.isInt()) { anyInt = true; allBool = false; }
-  }
-  static std::string pyTypeOf(const Value& v) {
-    if (v.isNone()) return "NoneType";
-    if (v.isObj(ObjKind::Str)) return "str";
-    if (v.isObj(ObjKind::Dict)) return "dict";
-    return "object";
   }
 };
 
