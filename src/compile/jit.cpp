@@ -12,13 +12,13 @@ namespace tdsl {
 
 namespace {
 
-bool jitEnabled(Interpreter& interp) {
+}  // namespace
+
+bool jitEnabled(const Interpreter& interp) {
   if (!interp.options().jit) return false;
   const char* env = std::getenv("TDSL_JIT");
   return !(env && std::strcmp(env, "0") == 0);
 }
-
-}  // namespace
 
 ir::FusedRunnerFactory jitFusedRunnersFor(Interpreter& interp) {
   if (!jitEnabled(interp)) return {};

@@ -14,6 +14,9 @@
 
 namespace tdsl {
 
+// Whether fused nodes run as machine code (not --no-jit, not TDSL_JIT=0).
+bool jitEnabled(const Interpreter& interp);
+
 // Runners for the fused nodes of a tdsl-backend graph; empty (the
 // reference runner) when the JIT is off. Throws Error(Value) for a TDSL_ISA
 // the CPU cannot run.

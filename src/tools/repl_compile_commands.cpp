@@ -14,9 +14,11 @@
 #include <fstream>
 
 #include "compile/inspect.h"
+#include "compile/jit.h"
 #include "ir/dot_printer.h"
 #include "ir/graph_executor.h"
 #include "ir/ir_printer.h"
+#include "jit/isa.h"
 #include "ops/op_table.h"
 #include "tools/repl.h"
 
@@ -70,12 +72,22 @@ std::string indent(const std::string& text, const char* prefix) {
 }
 
 // What the graph executor does per node (Note [Bytes copied] in ir/graph_executor.h).
-std::string kernelLines(const ir::Graph& g) {
+// How each node of an optimized graph runs: a fused group as one JIT
+// kernel (or, with the JIT off, its ops one by one), any other op through
+// the op table's eager kernel, with what it copies.
+std::string kernelLines(const ir::Graph& g, const std::string& fusedRunsAs) {
   std::string out;
   int value = 0;
-  for (ir::Node* n : g.opNodes()) {
+  for (ir::Node* n : g.nodes()) {
+    if (!n->isOp() && !n->isFused()) continue;
     std::string results;
     for (size_t i = 0; i < n->numOutputs(); ++i) results += (i ? ", %" : "%") + std::to_string(value++);
+    if (n->isFused()) {
+      std::string ops;
+      for (ir::Node* m : n->body()->opNodes()) ops += (ops.empty() ? "" : ", ") + ir::printedOpName(*m);
+      out += fmt::format("  {} = {:<16} {} of {}\n", results, n->body()->name(), fusedRunsAs, ops);
+      continue;
+    }
     const ir::OpDef& op = *n->op();
     std::vector<std::string> notes;
     if (op.tags & ir::kTagView) notes.push_back("view");
@@ -172,8 +184,11 @@ void passesCommand(Session& s, const std::string& args) {
     s.heading(fmt::format("optimized ({} backend{}), executed:", stages.backend,
                           stages.reinplacing ? "" : ", no reinplacing"));
     s.print(ir::printGraph(*stages.optimized));
-    s.heading("kernels (each node runs the op table's eager kernel; no JIT yet):");
-    s.print(kernelLines(*stages.optimized));
+    bool jit = stages.backend == "tdsl" && jitEnabled(s.interp());
+    s.heading(jit ? fmt::format("kernels (JIT tier {}; `:log code` prints each kernel's assembly when it is compiled):",
+                                jit::tierName(jit::selectTier(std::getenv("TDSL_ISA"))))
+                  : std::string("kernels:"));
+    s.print(kernelLines(*stages.optimized, jit ? "one JIT kernel" : "the eager kernels, one by one,"));
   }
   const FunctionStats& st = t.fn->localStats();
   if (st.calls > 0)

@@ -225,6 +225,9 @@ def case_meta_commands():
     optimized = text[text.index("optimized (tdsl backend)"):]
     assert "index_copy_(%field" in optimized and "slice_scatter" not in optimized, optimized
     assert m.group(1) == "792", text
+    kernels = text[text.index("kernels ("):]
+    assert re.search(r"kernels \(JIT tier (sse2|avx2);", kernels), kernels
+    assert re.search(r"%4 = index_copy_ +in place, copies: its source values", kernels), kernels
     s.prompt()
     # :alias: field and field[1:-1] share storage and overlap on [1, 51519).
     s.sendline(":alias field field[1:-1] delta")
