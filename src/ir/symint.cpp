@@ -200,6 +200,20 @@ struct SymParser {
     }
     return v;
   }
+  // "-N" read as one literal, so that INT64_MIN (printed as
+  // -9223372036854775808, whose magnitude no int64 holds) reads back.
+  SymInt negativeLiteral() {
+    int64_t v = 0;
+    while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) {
+      int d = s[pos++] - '0';
+      if (v < (INT64_MIN + d) / 10) {
+        ok = false;
+        return 0;
+      }
+      v = v * 10 - d;
+    }
+    return v;
+  }
   SymInt factor() {
     skip();
     if (pos >= s.size()) {
@@ -207,6 +221,10 @@ struct SymParser {
       return 0;
     }
     char c = s[pos];
+    if (c == '-' && pos + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[pos + 1]))) {
+      ++pos;
+      return negativeLiteral();
+    }
     if (c == '-') {
       ++pos;
       return -factor();
