@@ -18,20 +18,21 @@ namespace {
 struct PassEntry {
   const char* name;
   bool producesFunctional;  // verify the functional form afterwards
+  bool takesFusedNodes;     // false: the pass does not look into fused bodies
   // `functional`: the graph is known to be functional on entry.
   void (*run)(Graph& g, PipelineResult& result, bool functional, PassInterrupt interrupt);
 };
 
 // The one ordered list of passes.
 const PassEntry kPasses[] = {
-    {"functionalize", true, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { functionalize(g, i); }},
-    {"reinplace", false,
+    {"functionalize", true, false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { functionalize(g, i); }},
+    {"reinplace", false, false,
      [](Graph& g, PipelineResult& r, bool functional, PassInterrupt i) { r.reinplace = reinplace(g, functional, i); }},
-    {"dce", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { dce(g, i); }},
-    {"cse", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { cse(g, i); }},
+    {"dce", false, false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { dce(g, i); }},
+    {"cse", false, false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { cse(g, i); }},
     // Last: the other passes do not look into fused bodies. Not part of
     // runPipeline (the graph-level default); the tdsl backend runs it.
-    {"fuse", false, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { fuse(g, i); }},
+    {"fuse", false, true, [](Graph& g, PipelineResult&, bool, PassInterrupt i) { fuse(g, i); }},
 };
 
 const PassEntry* findPass(const std::string& name) {
@@ -64,6 +65,13 @@ PipelineResult runPasses(Graph& g, const std::vector<std::string>& passes, const
       throw Error(ErrorKind::Value, "unknown pass '" + name + "' (known: " + known + ")");
     }
     options.interrupt.poll();
+    // Fusion runs last (Note [Fused nodes]): a graph that already holds
+    // fused nodes (a .tir file) is refused by the passes before it.
+    if (!pass->takesFusedNodes)
+      for (const Node* n : g.nodes())
+        if (n->isFused())
+          throw Error(ErrorKind::Value, "pass '" + name + "' runs before fusion: the graph already holds fused node " +
+                                            n->body()->name());
     std::string before = options.log ? printGraph(g) : std::string();
     pass->run(g, result, functional, options.interrupt);
     result.ran.push_back(name);

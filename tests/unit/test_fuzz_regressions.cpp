@@ -7,6 +7,7 @@
 #include "support/diagnostics.h"
 #include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
+#include "opt/pipeline.h"
 
 using namespace tdsl::ir;
 
@@ -65,4 +66,32 @@ TEST_CASE("fuzz: a type whose symbolic strides would expand without bound is ref
   std::string e = parseError("graph f(%x: f32[" + size + "]) {\n  return (%x)\n}\n");
   INFO(e);
   CHECK(e.find("symbolic size expression too large") != std::string::npos);
+}
+
+// fuzz_tir (the seed tests/ir/fuse/roundtrip_fused.tir through the whole
+// pipeline): functionalize took a Fused node for the output node and then
+// looked up a value it never defined (std::out_of_range, terminate). The
+// passes before fusion refuse such a graph with an error instead.
+TEST_CASE("fuzz_tir: passes before fusion refuse a graph that already holds fused nodes") {
+  const std::string text =
+      "graph f(%x: f32[6]) {\n"
+      "  %0 = fused(%x) : f32[6] graph g(%in0: f32[6]) {\n"
+      "    %0 = neg(%in0) : f32[6]\n"
+      "    return (%0)\n"
+      "  }\n"
+      "  %1 = add(%0, 1)\n"
+      "  return (%1)\n"
+      "}\n";
+  for (const char* pass : {"functionalize", "reinplace", "dce", "cse"}) {
+    auto g = parseGraph(text);
+    std::string message;
+    try {
+      tdsl::opt::runPasses(*g, {pass}, tdsl::opt::PipelineOptions{});
+    } catch (const tdsl::Error& e) {
+      message = e.message;
+    }
+    CHECK(message == std::string("pass '") + pass + "' runs before fusion: the graph already holds fused node g");
+  }
+  auto g = parseGraph(text);
+  CHECK_NOTHROW(tdsl::opt::runPasses(*g, {"fuse"}, tdsl::opt::PipelineOptions{}));
 }
