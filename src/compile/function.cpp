@@ -272,6 +272,7 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
   uint32_t pc = 0;
   std::vector<Value> inputs, outputs, next;
+  lastCall_.clear();
   for (;;) {
     Segment* seg = lookup(pc, regs);
     if (seg) {
@@ -280,6 +281,7 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
       seg = traceAt(pc, regs);
       if (!seg) return runEager(regs, pc);
     }
+    lastCall_.push_back(seg);
     inputs.clear();
     for (const TensorGuard& g : seg->inputs) inputs.push_back(g.source.fetch(regs.data()));
     outputs.clear();

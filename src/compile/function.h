@@ -62,6 +62,9 @@ class CompiledFunction : public ExtensionObject {
   const CompileOptions& options() const { return options_; }
   // Statistics of this callable alone (also added to the interpreter's).
   const FunctionStats& localStats() const { return local_; }
+  // The segments the last completed or running call went through, in order
+  // (empty when it ran eagerly); what the REPL's :graph shows.
+  const std::vector<const Segment*>& lastCallSegments() const { return lastCall_; }
 
  private:
   bool bindArguments(const CallArgs& args, std::vector<Value>& regs) const;
@@ -79,6 +82,7 @@ class CompiledFunction : public ExtensionObject {
   std::unordered_map<uint32_t, Ref<FunctionObject>> steps_;
   Value name_;
   FunctionStats local_;
+  std::vector<const Segment*> lastCall_;
   bool limitReported_ = false;
 };
 

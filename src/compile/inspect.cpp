@@ -35,27 +35,44 @@ std::string lineText(const CodeObject& code, uint32_t pc) {
 
 }  // namespace
 
+namespace {
+
+SegmentView viewOf(const CodeObject& code, uint32_t pc, const Segment& seg) {
+  SegmentView v;
+  v.entryPc = pc;
+  v.entry = locationText(code, pc);
+  v.entryLine = lineText(code, pc);
+  v.isReturn = seg.isReturn;
+  if (!seg.isReturn) {
+    v.breakReason = seg.breakReason;
+    v.breakLine = lineText(code, seg.exitPc);
+  }
+  if (seg.hasGraph) v.graph = seg.graph.get();
+  v.guards = describeGuards(seg, code);
+  return v;
+}
+
+}  // namespace
+
 std::vector<SegmentView> segmentsOf(const CompiledFunction& f) {
   const CodeObject& code = *f.function()->code;
   std::vector<uint32_t> pcs;
   for (const auto& [pc, slot] : f.cache()) pcs.push_back(pc);
   std::sort(pcs.begin(), pcs.end());
   std::vector<SegmentView> out;
-  for (uint32_t pc : pcs) {
-    for (const std::unique_ptr<Segment>& seg : f.cache().at(pc).segments) {
-      SegmentView v;
-      v.entryPc = pc;
-      v.entry = locationText(code, pc);
-      v.entryLine = lineText(code, pc);
-      v.isReturn = seg->isReturn;
-      if (!seg->isReturn) {
-        v.breakReason = seg->breakReason;
-        v.breakLine = lineText(code, seg->exitPc);
-      }
-      if (seg->hasGraph) v.graph = seg->graph.get();
-      v.guards = describeGuards(*seg, code);
-      out.push_back(std::move(v));
-    }
+  for (uint32_t pc : pcs)
+    for (const std::unique_ptr<Segment>& seg : f.cache().at(pc).segments) out.push_back(viewOf(code, pc, *seg));
+  return out;
+}
+
+std::vector<SegmentView> lastCallSegmentsOf(const CompiledFunction& f) {
+  const CodeObject& code = *f.function()->code;
+  std::vector<SegmentView> out;
+  std::vector<const Segment*> seen;
+  for (const Segment* seg : f.lastCallSegments()) {
+    if (std::find(seen.begin(), seen.end(), seg) != seen.end()) continue;
+    seen.push_back(seg);
+    out.push_back(viewOf(code, seg->entryPc, *seg));
   }
   return out;
 }

@@ -34,6 +34,8 @@ struct SegmentView {
 };
 // Every segment in `f`'s cache, by entry pc (then in cache order).
 std::vector<SegmentView> segmentsOf(const CompiledFunction& f);
+// The segments f's last call ran, each once, in the order it first ran them.
+std::vector<SegmentView> lastCallSegmentsOf(const CompiledFunction& f);
 
 // The pipeline of f's backend on one captured graph, stage by stage.
 struct PassStages {

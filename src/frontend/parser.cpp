@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <set>
@@ -857,8 +858,10 @@ bool isIncompleteInput(const std::string& text) {
   // at its end (the DEDENTs that close the input come after it).
   size_t first = 0, lastToken = 0, blocks = 0, openBlocks = 0;
   bool lineStart = true;
+  std::string inputStart;  // the text of the input's first token
   for (Token* t : parse.tokens.getTokens()) {
     size_t type = t->getType();
+    if (inputStart.empty() && type != Token::EOF && type != P::NEWLINE) inputStart = t->getText();
     if (type == P::NEWLINE) {
       lineStart = true;
       openBlocks = blocks;
@@ -879,7 +882,14 @@ bool isIncompleteInput(const std::string& text) {
   size_t lineBegin = body.rfind('\n');
   std::string lastLine = lineBegin == std::string::npos ? body : body.substr(lineBegin + 1);
   bool blankLast = lastLine.find_first_not_of(" \t\r\f") == std::string::npos;
-  return openBlocks > 0 && !blankLast;
+  // A compound statement, even one written on one line (`for i in r: f(i)`),
+  // waits for a blank line as Python's prompt does: more clauses
+  // (elif/else/except) may follow. Compared by text so that keywords the
+  // grammar lexes as unsupported count too.
+  static const char* const kCompoundKeywords[] = {"if", "while", "for", "def", "class", "try", "with", "async"};
+  bool compound = std::any_of(std::begin(kCompoundKeywords), std::end(kCompoundKeywords),
+                              [&](const char* k) { return inputStart == k; });
+  return (openBlocks > 0 || compound) && !blankLast;
 }
 
 }  // namespace tdsl

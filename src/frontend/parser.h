@@ -44,8 +44,8 @@ std::string dumpAst(const ast::Expr& expr);
 
 // For the REPL: true when `text` cannot be complete yet — it ends inside an
 // open bracket or triple-quoted string, after a '\' continuation, after a
-// block header (a line ending in ':'), or inside an indented block that no
-// blank line has closed. Text that is complete or wrong returns false (parse
+// block header (a line ending in ':'), or inside an indented block or a
+// compound statement (one-line ones too) that no blank line has closed. Text that is complete or wrong returns false (parse
 // it to get the error).
 bool isIncompleteInput(const std::string& text);
 

@@ -98,7 +98,7 @@ void logCommand(Session& s, const std::string& args) {
 const MetaCommand kCommands[] = {
     {":help", "", "this list", helpCommand},
     {":quit", "", "leave the session (also Ctrl-D)", quitCommand},
-    {":graph", "F", "captured graph(s) of compiled function F from its calls, with graph breaks", graphCommand},
+    {":graph", "F", "captured graph(s) of compiled function F from its last call, with graph breaks", graphCommand},
     {":passes", "F", "captured -> functional -> reinplaced/optimized -> kernels, with decisions and bytes copied",
      passesCommand},
     {":explain", "F(ARGS)", "tdsl.explain(F)(ARGS): graphs, breaks with reasons, guards (runs F once)", explainCommand},

@@ -47,9 +47,14 @@ Target compiledTarget(Session& s, const std::string& expr, const char* usage) {
     throw Error(ErrorKind::Type, fmt::format("{} is not a torch.compile'd function (its type is {}); "
                                              "compile it with f = torch.compile(f) and call it",
                                              expr, s.interp().typeName(t.value)));
-  t.segments = segmentsOf(*t.fn);
-  if (t.segments.empty())
+  if (t.fn->localStats().calls == 0)
     throw Error(ErrorKind::Value, fmt::format("{} has not been called yet: nothing is captured", expr));
+  t.segments = lastCallSegmentsOf(*t.fn);
+  if (t.segments.empty())
+    throw Error(ErrorKind::Value,
+                fmt::format("{}'s last call ran eagerly (the recompile limit, or a call made while tracing): "
+                            "nothing was captured",
+                            expr));
   return t;
 }
 
@@ -153,9 +158,10 @@ std::string segmentFile(const std::string& file, size_t i) {
 void graphCommand(Session& s, const std::string& args) {
   Target t = compiledTarget(s, args, ":graph F");
   const FunctionStats& st = t.fn->localStats();
-  s.heading(fmt::format("captured graphs of {}: {} segment{}, {} graph break{} (calls {}, traces {}, cache hits {})",
-                        t.name, t.segments.size(), t.segments.size() == 1 ? "" : "s", st.graphBreaks,
-                        st.graphBreaks == 1 ? "" : "s", st.calls, st.traces, st.cacheHits));
+  s.heading(fmt::format("captured graphs of {} in its last call: {} segment{} (all calls: {}, traces {}, "
+                        "cache hits {}, graph breaks {})",
+                        t.name, t.segments.size(), t.segments.size() == 1 ? "" : "s", st.calls, st.traces,
+                        st.cacheHits, st.graphBreaks));
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const SegmentView& v = t.segments[i];
     s.heading(segmentTitle(t, i));

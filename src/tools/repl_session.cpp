@@ -58,10 +58,7 @@ bool Session::guarded(const std::function<void()>& body) {
 
 void Session::run(const std::string& text) {
   guarded([&] {
-    Value v = interp_->runSource("<stdin>", text);
-    if (v.isNone()) return;
-    interp_->setGlobal("_", v);
-    interp_->writeStdout(interp_->repr(v) + "\n");
+    interp_->runInteractive("<stdin>", text);
   });
 }
 

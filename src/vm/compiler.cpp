@@ -287,13 +287,14 @@ class FunctionCompiler {
     code_->file = file_;
   }
 
-  std::shared_ptr<CodeObject> compileModule(const Module& m) {
+  std::shared_ptr<CodeObject> compileModule(const Module& m, bool interactive) {
     code_->name = "<module>";
     code_->isModule = true;
     range_ = m.where;
+    interactive_ = interactive;
     for (size_t i = 0; i < m.body.size(); ++i) {
       const Stmt& s = *m.body[i];
-      if (i + 1 == m.body.size() && s.is<ExprStmt>()) {
+      if (!interactive && i + 1 == m.body.size() && s.is<ExprStmt>()) {
         Loc loc(*this, s.where);
         int r = expr(*s.as<ExprStmt>()->value);
         emit(Instr::make(Op::RETURN, r));
@@ -352,6 +353,10 @@ class FunctionCompiler {
   SourceFilePtr file_;
   GlobalsTable& globals_;
   FunctionCompiler* parent_;
+  // Note [Interactive echo]: a REPL input's module code shows the value of
+  // every expression statement at module level, in blocks too (Python's
+  // 'single' mode); function bodies (their own compilers) never echo.
+  bool interactive_ = false;
   std::shared_ptr<CodeObject> code_;
   std::unordered_map<std::string, int> locals_;
   int nextReg_ = 0;
@@ -862,7 +867,11 @@ class FunctionCompiler {
     Loc loc(*this, s.where);
     TempScope ts(*this);
     switch (s.kind) {
-      case Stmt::Kind::ExprStmt: expr(*s.as<ExprStmt>()->value); return;
+      case Stmt::Kind::ExprStmt: {
+        int r = expr(*s.as<ExprStmt>()->value);
+        if (interactive_) emit(Instr::makeBx(Op::DISPLAY, r, globals_.slotOf("_")));
+        return;
+      }
       case Stmt::Kind::Assign: {
         auto* a = s.as<Assign>();
         if (a->targets.size() == 1) {
@@ -1046,11 +1055,11 @@ class FunctionCompiler {
 
 }  // namespace
 
-CodePtr compileModule(const ast::Module& module, SourceFilePtr file, GlobalsTable& globals) {
+CodePtr compileModule(const ast::Module& module, SourceFilePtr file, GlobalsTable& globals, bool interactive) {
   ScopeBuilder scopes;
   Scope* root = scopes.build(module);
   FunctionCompiler fc(scopes, root, file, globals, nullptr);
-  return fc.compileModule(module);
+  return fc.compileModule(module, interactive);
 }
 
 }  // namespace tdsl

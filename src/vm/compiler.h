@@ -15,7 +15,10 @@
 namespace tdsl {
 
 // Compiles a module's top level. The result returns the value of a final
-// expression statement (for the REPL / runSource), otherwise None.
-CodePtr compileModule(const ast::Module& module, SourceFilePtr file, GlobalsTable& globals);
+// expression statement (for eval-style runSource), otherwise None.
+// `interactive` (a REPL input) instead echoes every module-level expression
+// statement (Note [Interactive echo]) and returns None.
+CodePtr compileModule(const ast::Module& module, SourceFilePtr file, GlobalsTable& globals,
+                      bool interactive = false);
 
 }  // namespace tdsl

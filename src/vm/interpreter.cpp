@@ -114,11 +114,19 @@ void Interpreter::runFile(const std::string& path, std::vector<std::string> argv
 }
 
 Value Interpreter::runSource(const std::string& name, const std::string& text) {
+  return runModuleSource(name, text, false);
+}
+
+void Interpreter::runInteractive(const std::string& name, const std::string& text) {
+  runModuleSource(name, text, true);
+}
+
+Value Interpreter::runModuleSource(const std::string& name, const std::string& text, bool interactive) {
   return guarded(*vm_, [&] {
     auto file = std::make_shared<SourceFile>();
     file->name = name;
     file->text = text;
-    CodePtr code = vm_->compile(file, vm_->mainGlobals);
+    CodePtr code = vm_->compile(file, vm_->mainGlobals, interactive);
     if (options_.disassemble) {
       std::string dis = disassemble(*code);
       std::fwrite(dis.data(), 1, dis.size(), stdout);

@@ -77,6 +77,10 @@ class Interpreter {
   // Compiles and runs `text` in the main module's globals; returns None, or the
   // value of the last statement when it is an expression statement.
   Value runSource(const std::string& name, const std::string& text);
+  // Runs one REPL input in the main module: the value of every module-level
+  // expression statement, blocks included, is printed with repr() and kept in
+  // `_` unless it is None (Python's interactive mode).
+  void runInteractive(const std::string& name, const std::string& text);
   // Bytecode listing of every function compiled from `text` (tdsl run --dis).
   std::string disassembleSource(const std::string& name, const std::string& text);
 
@@ -161,6 +165,7 @@ class Interpreter {
 
  private:
   friend class VM;
+  Value runModuleSource(const std::string& name, const std::string& text, bool interactive);
   // Declared first, destroyed after the VM (Note [Interpreter extensions]).
   std::vector<std::pair<std::type_index, std::unique_ptr<InterpreterExtension>>> extensions_;
   InterpreterOptions options_;

@@ -449,6 +449,15 @@ void VM::execute() {
     LOADFRAME();
     DISPATCH();
   }
+  L_DISPLAY: {
+    if (!RA.isNone()) {
+      GlobalSlot& s = f->fn->globals->slots[in.bx()];
+      s.value = RA;
+      s.bound = true;
+      I.writeStdout(repr(I, RA) + "\n");
+    }
+    DISPATCH();
+  }
   L_RETURNNONE: {
     bool entry = f->entry;
     Value* dst = f->result;

@@ -82,4 +82,5 @@
   X(IMPORT, ABx, "R[A] = the module named K[Bx]")                                                   \
   X(ASSERTFAIL, ABk, "raise AssertionError(str(R[A]) if k else no message)")                        \
   X(RETURN, A, "return R[A]")                                                                       \
-  X(RETURNNONE, none, "return None")
+  X(RETURNNONE, none, "return None")                                                                \
+  X(DISPLAY, ABx, "interactive echo: unless R[A] is None, G[Bx] (_) = R[A] and print repr(R[A])")

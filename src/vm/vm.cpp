@@ -360,9 +360,9 @@ void VM::setCallerRegister(int r, Value v) {
 // ---------------------------------------------------------------------------
 // Modules
 
-CodePtr VM::compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool) {
+CodePtr VM::compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool interactive) {
   auto module = parseModule(file);
-  return compileModule(*module, file, *globals);
+  return compileModule(*module, file, *globals, interactive);
 }
 
 Value VM::runModule(CodePtr code, Ref<GlobalsTable> globals) {

@@ -101,7 +101,7 @@ class VM {
   Value builtin(const std::string& name) const;
 
   // Parse + compile `text` against `globals`.
-  CodePtr compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool replMode = false);
+  CodePtr compile(SourceFilePtr file, Ref<GlobalsTable> globals, bool interactive = false);
   // Runs a module's top-level code; returns its value (see Interpreter::runSource).
   Value runModule(CodePtr code, Ref<GlobalsTable> globals);
 

@@ -104,6 +104,8 @@ def case_multiline_and_echo():
     # that no typed text reads "None": the terminal may echo a line twice
     # when it is typed before libedit has switched the terminal's mode).
     s.sendline("def nothing(): pass")
+    s.expect(r"\.\.\. ")
+    s.sendline("")
     s.prompt()
     s.sendline("nothing()")
     s.prompt()
@@ -114,6 +116,74 @@ def case_multiline_and_echo():
     quit_ok(s)
     out = strip_ansi(s.transcript)
     assert "None" not in out.splitlines(), out
+
+
+def case_blocks():
+    """Python's interactive mode: a one-line compound statement waits for the
+    blank line, and every module-level expression statement echoes, in
+    blocks too; function bodies never echo."""
+    s = start("repl")
+    s.sendline("for i in range(3): i * 10")
+    s.expect(r"\.\.\. ")
+    s.sendline("")
+    m = s.expect(r"0\r?\n10\r?\n20\r?\n")
+    s.prompt()
+    run_line(s, "_", r"\n20\r?\n")
+    s.sendline("if _ > 5:")
+    s.expect(r"\.\.\. ")
+    s.sendline("    'big'")
+    s.expect(r"\.\.\. ")
+    s.sendline("else:")
+    s.expect(r"\.\.\. ")
+    s.sendline("    'small'")
+    s.expect(r"\.\.\. ")
+    s.sendline("")
+    s.expect(r"'big'\r?\n")
+    s.prompt()
+    s.sendline("def quiet():")
+    s.expect(r"\.\.\. ")
+    s.sendline("    12345")
+    s.expect(r"\.\.\. ")
+    s.sendline("")
+    s.prompt()
+    s.sendline("quiet()")
+    s.prompt()
+    s.sendline("print('after'); 6 * 7")
+    s.expect(r"after\r?\n42\r?\n")
+    s.prompt()
+    quit_ok(s)
+    out = strip_ansi(s.transcript)
+    assert "12345" not in out.replace("    12345", ""), out
+
+
+def case_graph_last_call():
+    """:graph shows the segments of the last call only, not the whole cache."""
+    s = start("repl")
+    s.sendline("import torch")
+    s.prompt()
+    s.sendline("def pick(t, up):")
+    s.expect(r"\.\.\. ")
+    s.sendline("    return t + 1 if up else t * 3")
+    s.expect(r"\.\.\. ")
+    s.sendline("")
+    s.prompt()
+    s.sendline("pick = torch.compile(pick)")
+    s.prompt()
+    s.sendline("r = pick(torch.ones(2), True)")
+    s.prompt()
+    s.sendline("r = pick(torch.ones(2), False)")
+    s.prompt()
+    s.sendline(":graph pick")
+    m = s.expect(r"captured graphs of pick in its last call: 1 segment \(all calls: 2, traces 2.*?(?=>>> )")
+    assert "= mul(%t, 3)" in m.group(0) and "= add(" not in m.group(0), m.group(0)
+    s.prompt()
+    s.sendline("r = pick(torch.ones(2), True)")
+    s.prompt()
+    s.sendline(":graph pick")
+    m = s.expect(r"in its last call: 1 segment.*?(?=>>> )")
+    assert "= add(%t, 1)" in m.group(0) and "= mul(" not in m.group(0), m.group(0)
+    s.prompt()
+    quit_ok(s)
 
 
 def case_errors():
@@ -211,7 +281,7 @@ def case_meta_commands():
     s.prompt()
     # :graph: the captured graph of the last calls, one segment, no break.
     s.sendline(":graph composed")
-    m = s.expect(r"captured graphs of composed: 1 segment, 0 graph breaks.*?(?=>>> )")
+    m = s.expect(r"captured graphs of composed in its last call: 1 segment \(.*?(?=>>> )")
     assert "index_copy_(%field, 0, %indices" in m.group(0), m.group(0)
     assert "field[1:-1].add_(delta)" in m.group(0), m.group(0)
     s.prompt()
@@ -290,7 +360,7 @@ def case_meta_commands():
     s.expect(r"side effect")
     s.prompt()
     s.sendline(":graph broken")
-    m = s.expect(r"captured graphs of broken: (\d) segments, 1 graph break.*?(?=>>> )")
+    m = s.expect(r"captured graphs of broken in its last call: 2 segments \(.*?graph breaks 1\).*?(?=>>> )")
     assert "graph break: " in m.group(0) and "print('side effect')" in m.group(0), m.group(0)
     s.prompt()
     # :help lists every command; :reset forgets the session.

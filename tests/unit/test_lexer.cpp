@@ -191,5 +191,11 @@ TEST_CASE("lexer: isIncompleteInput for the REPL", "[frontend][lexer]") {
   CHECK_FALSE(isIncompleteInput("def f():\n    return 1\n\n"));
   CHECK(isIncompleteInput("@torch.compile\n"));
   CHECK_FALSE(isIncompleteInput("x = (1,\n  2)\n"));
-  CHECK_FALSE(isIncompleteInput("x = )\n"));  // wrong, not incomplete: parse it for the error
+  CHECK_FALSE(isIncompleteInput("x = )\n"));
+  // A one-line compound statement waits for the blank line, as Python's prompt.
+  CHECK(isIncompleteInput("for i in range(3): print(i)\n"));
+  CHECK(isIncompleteInput("if x: y = 1\n"));
+  CHECK_FALSE(isIncompleteInput("for i in range(3): print(i)\n\n"));
+  CHECK_FALSE(isIncompleteInput("print(1); x = 2\n"));
+  CHECK_FALSE(isIncompleteInput("iffy = 1\n"));  // wrong, not incomplete: parse it for the error
 }
