@@ -133,10 +133,12 @@ struct BoundArgs {
   int count = 0;
   Value v[kMaxOpArgs];  // the Value slots; None in the other slots
   ArgKind kinds[kMaxOpArgs] = {};
-  uint8_t dimsSlot[kMaxOpArgs] = {};
+  // Set by setDims, read only for its slots: not initialized, so that binding
+  // a call costs what its arguments need.
+  uint8_t dimsSlot[kMaxOpArgs];
   Dims dims[kMaxDimsArgs];
   // Lists longer than kMaxDims: the length, reported when a rule reads the list.
-  int dimsLength[kMaxDimsArgs] = {};
+  int dimsLength[kMaxDimsArgs];
   int numDims = 0;
   std::vector<Value> tensors;  // the one Tensor[] / Tensor?[] argument's items
   std::string str;             // the one str / MemoryFormat argument

@@ -7,9 +7,13 @@
 // Note [Dims capacity]
 // Sizes and strides live inline (no heap) so that creating a tensor or a view
 // never allocates for its metadata. kMaxDims bounds the rank; ops that would
-// exceed it raise Error(Value) instead of growing.
+// exceed it raise Error(Value) instead of growing. Only the first size()
+// entries hold values: the rest is never initialized, read or copied, so
+// making or copying a Dims costs its rank, not kMaxDims (every BoundArgs and
+// TensorMeta carries two).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -26,6 +30,12 @@ constexpr int kMaxDims = 16;
 class Dims {
  public:
   Dims() = default;
+  Dims(const Dims& o) : n_(o.n_) { std::copy(o.v_, o.v_ + o.n_, v_); }
+  Dims& operator=(const Dims& o) {
+    n_ = o.n_;
+    std::copy(o.v_, o.v_ + o.n_, v_);
+    return *this;
+  }
   Dims(std::initializer_list<int64_t> init);
   explicit Dims(const std::vector<int64_t>& v);
 
@@ -52,7 +62,7 @@ class Dims {
   bool operator!=(const Dims& o) const { return !(*this == o); }
 
  private:
-  int64_t v_[kMaxDims] = {};
+  int64_t v_[kMaxDims];  // NOLINT: [0, n_) only (Note [Dims capacity])
   int n_ = 0;
 };
 
