@@ -69,6 +69,7 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
     case Op::ASSERTFAIL: if (in.k) uses = {in.a}; break;
     case Op::RETURN: uses = {in.a}; break;
     case Op::RETURNNONE: break;
+    case Op::DISPLAY: uses = {in.a}; break;
   }
 }
 
