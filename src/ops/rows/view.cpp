@@ -35,7 +35,7 @@ const std::vector<OpRow>& viewOpRows() {
       {"slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)", V, F, m::slice, k::makeView, "slice_scatter"},
       {"select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", V, FM, m::select, k::makeView, "select_scatter"},
       {"narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", V, FM, m::narrow, k::makeView, AS},
-      {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", V, FM, m::diagonal, k::makeView, AS},
+      {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", V, FM, m::diagonal, k::makeView, "diagonal_scatter"},
       {"as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)", V, FM, m::asStrided, k::makeView, AS},
       {"alias(Tensor(a) self) -> Tensor(a)", V, F, m::alias, k::makeView, AS},
       {"detach(Tensor(a) self) -> Tensor(a)", V, FM, m::alias, k::makeView, AS},
