@@ -173,8 +173,8 @@ Value tensorSplitIndices(TensorState& s, const Value& self, const std::vector<in
   };
   for (int64_t index : indices) {
     int64_t end = clampIndex(index);
-    out.push_back(piece(s, self, dim, std::min(start, size), std::max<int64_t>(end - start, 0)));
-    start = std::max(start, end);
+    out.push_back(piece(s, self, dim, start, std::max<int64_t>(end - start, 0)));
+    start = end;  // x[a:b] with Python's slicing: b < a is empty, the next piece starts at b
   }
   out.push_back(piece(s, self, dim, start, size - start));
   return makeTuple(std::move(out));
@@ -325,6 +325,15 @@ Value compositeFunction(Interpreter& interp, const CallArgs& call, const void* d
   return def.method(interp, *input, CallArgs{nullptr, 0, rest.data(), rest.size()});
 }
 
+// torch.block_diag(*tensors): PyTorch's Python wrapper packs its arguments
+// into the op's Tensor[] (the op row, ops/rows/math_more.cpp).
+Value torchBlockDiag(Interpreter& interp, const CallArgs& call, const void*) {
+  if (call.nkwargs)
+    throw Error(ErrorKind::Type, "block_diag() got an unexpected keyword argument '" + std::string(call.kwargs[0].name) + "'");
+  std::vector<Value> items(call.args, call.args + call.nargs);
+  return callOp(stateOf(interp), "block_diag", {makeList(std::move(items))});
+}
+
 // torch.as_tensor(data, dtype=None, device=None): a tensor itself (or its
 // .to(dtype)), else torch.tensor(data, dtype=dtype).
 Value torchAsTensor(Interpreter& interp, const CallArgs& call, const void*) {
@@ -362,10 +371,11 @@ const std::vector<TensorMethodDef>& viewCompositeMethods() {
 void addViewCompositeFunctions(ModuleObject& torch) {
   for (const FunctionDef& f : kFunctions) torch.set(f.name, makeNative(f.name, compositeFunction, &f));
   torch.set("as_tensor", makeNative("as_tensor", torchAsTensor));
+  torch.set("block_diag", makeNative("block_diag", torchBlockDiag));  // replaces the op's own binding
 }
 
 bool isTracedComposite(const NativeObject& native, const CallArgs& call) {
-  if (native.fn == compositeFunction) return true;
+  if (native.fn == compositeFunction || native.fn == torchBlockDiag) return true;
   // as_tensor of a tensor is that tensor or a .to(dtype) (traced); of
   // Python data it builds a constant from values the graph cannot name.
   return native.fn == torchAsTensor && call.nargs > 1 && call.args[1].isTensor();
