@@ -25,5 +25,6 @@ void aminmax(const BoundArgs& a, MetaResult& r);         // (min, max), over all
 void blockDiag(const BoundArgs& a, MetaResult& r);
 void addr(const BoundArgs& a, MetaResult& r);
 void emptyStrided(const BoundArgs& a, MetaResult& r);
+void emptyWithFormat(const BoundArgs& a, MetaResult& r);  // empty(size, memory_format=): channels_last for 4-d
 
 }  // namespace tdsl::meta

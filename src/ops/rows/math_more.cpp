@@ -53,6 +53,8 @@ const std::vector<OpRow>& mathMoreOpRows() {
       {"block_diag(Tensor[] tensors) -> Tensor", kTagShape, F, m::blockDiag, k::block_diag, nullptr},
       {"addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", kTagLinalg, FM, m::addr, k::addr, nullptr},
       {"empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None) -> Tensor", kTagFactory, F, m::emptyStrided, k::empty_strided, nullptr},
+      // torch.empty(..., memory_format=): tried after the plain empty row (zero-filled, as empty is here).
+      {"empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, MemoryFormat? memory_format=None) -> Tensor", kTagFactory, F, m::emptyWithFormat, k::zeros, nullptr},
   };
   (void)M;
   return rows;

@@ -39,9 +39,6 @@ const std::vector<OpRow>& viewMoreOpRows() {
       {"moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", V, FM, m::movedim, k::makeView, AS},
       {"moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)", V, FM, m::movedim, k::makeView, AS},
       {"unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)", V, M, m::unfold, k::makeView, AS},
-      // Note [Reinterpreting views] in tensor/meta/view_more.cpp; writes
-      // through one break the graph (Note [Writes through view(dtype)]).
-      {"view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)", V, M, m::viewDtype, k::makeView, AS},
 
       {"diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor", S, FM, m::diagonalScatter, k::diagonal_scatter, nullptr},
   };

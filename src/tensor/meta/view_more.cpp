@@ -309,4 +309,12 @@ void emptyStrided(const BoundArgs& a, MetaResult& r) {
   r.add() = m;
 }
 
+void emptyWithFormat(const BoundArgs& a, MetaResult& r) {
+  sizeFactory(a, r);
+  const MemoryFormat format = memoryFormatArg(a);
+  if (format == MemoryFormat::Preserve && !a.isNone(argIndex(a, "memory_format")))
+    throw Error(ErrorKind::Runtime, "unsupported memory format Preserve");
+  if (format == MemoryFormat::ChannelsLast) r.out[0] = layoutLike(r.out[0], r.out[0].dtype, format);
+}
+
 }  // namespace tdsl::meta

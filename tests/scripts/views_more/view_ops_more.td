@@ -58,3 +58,4 @@ for name, fn, make in cases:
     for f in (fn, torch.compile(fn)):
         print(name, f(make()))
 print(torch.channels_last, torch.contiguous_format, torch.preserve_format)
+print(torch.empty(2, 3, 4, 5, memory_format=torch.channels_last).stride(), torch.empty(2, 3, memory_format=torch.contiguous_format).stride())
