@@ -83,6 +83,7 @@ OpResults comparisonInplace(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
+  if (a[1].isTensor()) checkNoPartialOverlap(self, tensorArg(a, 1));
   OpResults result = a.op->functionalKernel->eager(s, asFunctional(a));
   copyInto(self, *asTensor(result[0]));
   return a[0];
@@ -135,6 +136,8 @@ OpResults addcopInplace(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   TensorObject& self = *asTensor(a[0]);
   checkNoInternalOverlap(self);
+  checkNoPartialOverlap(self, tensorArg(a, 1));
+  checkNoPartialOverlap(self, tensorArg(a, 2));
   MetaResult fr;
   BoundArgs f = asFunctional(a);
   f.op->meta(f, fr);
