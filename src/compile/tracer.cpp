@@ -12,6 +12,7 @@
 #include "vm/objects.h"
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
+#include "vm/torch/bindings_views.h"
 #include "vm/torch/tensor_members.h"
 #include "vm/vm.h"
 
@@ -268,7 +269,58 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
   return "";
 }
 
+namespace {
+
+// Note [Writes through view(dtype)]: a view that reads its storage as
+// another dtype (view.dtype) has no scatter that puts values back as bits,
+// so an op that writes through one breaks the graph; reading one is a
+// plain view (replayed after writes to its base).
+bool reinterpretsStorage(const ir::IrValue* v) {
+  for (;;) {
+    const ir::Node* n = v->node();
+    if (!n->isOp()) return false;
+    int src = ir::aliasedArgIndex(*n, static_cast<size_t>(v->outputIndex()));
+    if (src < 0) return false;
+    const ir::IrValue* parent = n->tensorArg(static_cast<size_t>(src));
+    if (parent->meta().dtype != v->meta().dtype) return true;
+    v = parent;
+  }
+}
+
+bool isInplaceView(const ir::OpDef& op) {
+  return op.has(ir::kTagInplace) && op.functional && op.functional->has(ir::kTagView);
+}
+
+}  // namespace
+
+// Note [Tracing in-place views]
+// t_(), transpose_(), squeeze_(), unsqueeze_(), swapdims_(), as_strided_()
+// change the metadata of the tensor object they are called on (Note
+// [In-place view ops] in tensor/kernels/view_more.cpp). On a proxy the
+// tracer records the view twin (transpose.int for transpose_) and rebinds
+// the proxy object to the view's value, so later ops, the segment's
+// registers and every container holding that object see the new value,
+// while other views of the same storage keep theirs. A tensor from outside
+// the segment (a graph input) would need its metadata changed after the
+// graph runs: the graph breaks there, and the op runs eagerly.
+bool Tracer::recordInplaceView(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
+  TensorObject* self = asTensor(b[0]);
+  auto it = irOf_.find(self);
+  if (!self->isMeta() || it == irOf_.end() || it->second->node()->isInput())
+    graphBreak(op.name() + "() changes the metadata of a tensor from outside the compiled region");
+  ir::BoundArgs view = b;
+  view.op = op.functional;
+  OpResults viewed;
+  record(*op.functional, view, viewed);
+  TensorObject* proxy = asTensor(viewed[0]);
+  irOf_[self] = irOf_.at(proxy);
+  self->meta = proxy->meta;
+  result = b[0];
+  return true;
+}
+
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
+  if (isInplaceView(op)) return recordInplaceView(op, b, result);
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   if (op.has(ir::kTagIndexing))
     for (int i = 0; i < b.count; ++i)
@@ -338,6 +390,10 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   if (mr.count == 0) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   std::string overlap = checkWriteOverlap(op, b, args);
   if (!overlap.empty()) graphBreak(overlap);
+  for (int w = 0; w < b.count; ++w)
+    if (op.schema.args[static_cast<size_t>(w)].alias.isWrite && args[static_cast<size_t>(w)].kind == ir::Arg::Kind::Tensor &&
+        reinterpretsStorage(args[static_cast<size_t>(w)].tensor))
+      graphBreak(op.name() + "() writes through a view(dtype) that reads its storage as another dtype");
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
   ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
@@ -394,6 +450,11 @@ Value Tracer::onCall(const CallArgs& a) {
       case CompileRuntime::BuiltinKind::Unknown: break;
     }
     if (ir::opTable().overloads(n->name) && !rt_.isBuiltin(n)) return callee;  // a torch op: dispatched and traced
+    if (isTracedComposite(*n, a)) {  // Note [Composite view functions]: it reads sizes, then dispatches ops
+      readsSizes_ = true;
+      for (size_t i = 1; i < a.nargs; ++i) noteMetadataRead(a[i], TensorGuard::Check::Full);
+      return callee;
+    }
     if (Value literal = tensorLiteralCallee(*n, a); !literal.isNone()) return literal;
     graphBreak("call to " + n->name + "(), which cannot be traced");
   }
@@ -412,6 +473,7 @@ Value Tracer::onMethod(const CallArgs& a) {
   if (self.isTensor()) {
     const uint8_t reads = tensorMemberReads(name);
     if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
+    if (reads & kMutatesMetadata) graphBreak("Tensor." + name + "() changes a tensor's size (and storage) in place");
     if (reads & kReadsSizes) readsSizes_ = true;
     if (reads & kReadsOffset) offsetRead_ = true;
     noteMetadataRead(self, metadataReadBy(reads));

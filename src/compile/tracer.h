@@ -119,6 +119,7 @@ class Tracer : public DispatchInterceptor {
   void checkStop();  // breaks before an instruction chosen by a re-trace
   uint32_t currentOrigPc() const;
   ir::IrValue* valueFor(TensorObject* t);
+  bool recordInplaceView(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result);
   ir::IrValue* liftConstantScalar(TensorObject* t);
   Source sourceFor(const Value& v, bool* found) const;
   void noteEntryObject(const Value& v, const Source& src);

@@ -322,6 +322,16 @@ Overlap regionOverlap(const ValueMeta& a, const ValueMeta& b) {
   // Regions whose bounding intervals are apart are disjoint (and not Same:
   // equal metadata has equal bounds); the full analysis would say so too.
   int64_t aLo, aHi, bLo, bHi;
+  if (itemSize(a.dtype) != itemSize(b.dtype)) {
+    // Note [Reinterpreting views]: a view(dtype) counts elements of another
+    // size; only byte bounds compare.
+    using Wide = __int128;
+    const Wide sa = static_cast<Wide>(itemSize(a.dtype)), sb = static_cast<Wide>(itemSize(b.dtype));
+    if (addressBounds(a, &aLo, &aHi) && addressBounds(b, &bLo, &bHi) &&
+        ((Wide(aHi) + 1) * sa <= Wide(bLo) * sb || (Wide(bHi) + 1) * sb <= Wide(aLo) * sa))
+      return Overlap::Disjoint;
+    return Overlap::May;
+  }
   if (addressBounds(a, &aLo, &aHi) && addressBounds(b, &bLo, &bHi) && (aHi < bLo || bHi < aLo)) return Overlap::Disjoint;
   if (a.sizes == b.sizes && a.strides == b.strides && a.offset == b.offset) return Overlap::Same;
   std::vector<Dim> da, db;

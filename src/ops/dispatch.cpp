@@ -33,7 +33,10 @@ OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
     OpResults result;
     if (state.interceptor->intercept(state, op, args, result)) return result;
   }
-  if (anyMetaTensor(args)) return runMetaOnly(op, args);
+  // An in-place view op (Note [In-place view ops]) only changes metadata:
+  // its kernel runs on meta tensors as it does on real ones.
+  if (anyMetaTensor(args) && !(op.functional && op.functional->has(kTagView) && op.has(kTagInplace)))
+    return runMetaOnly(op, args);
   return op.eager(state, args);
 }
 

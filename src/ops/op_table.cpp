@@ -2,6 +2,7 @@
 // functional/in-place links by name and resolves the view inverses.
 #include "ops/op_table.h"
 
+#include "ops/rows/rows_more.h"
 #include "support/diagnostics.h"
 
 namespace tdsl::ir {
@@ -83,7 +84,7 @@ const OverloadSet* OpTable::overloads(std::string_view name) const {
 
 const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
-                              &factoryOpRows()});
+                              &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows()});
   return table;
 }
 

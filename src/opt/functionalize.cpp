@@ -204,6 +204,10 @@ class Functionalizer {
     if (written.size() != 1)
       throw Error(ErrorKind::Value, "functionalize: " + n.op()->fullName() + " writes several arguments");
     const OpDef* functional = n.op()->functional;
+    if (functional && functional->has(kTagView))
+      throw Error(ErrorKind::Value, "functionalize: " + n.op()->fullName() +
+                                        " changes a tensor's metadata; graphs hold its view twin instead "
+                                        "(Note [Tracing in-place views])");
     if (!functional)
       throw Error(ErrorKind::Value, "functionalize: the op table has no functional variant of " + n.op()->fullName());
     const IrValue* target = n.tensorArg(written[0]);

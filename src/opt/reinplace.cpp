@@ -41,7 +41,8 @@ CandidateKind kindOf(const Node& n) {
   if (!n.isOp() || isMutation(n) || n.numOutputs() != 1 || !n.tensorArg(0)) return CandidateKind::None;
   const OpDef* op = n.op();
   if (op->has(kTagScatter) && viewOfScatter(op)) return CandidateKind::Scatter;
-  if (op->inplace) {
+  // A view's in-place twin (transpose_) changes metadata, not values.
+  if (op->inplace && !op->has(kTagView)) {
     auto writes = op->inplace->schema.args;
     if (writes.empty() || !writes[0].alias.isWrite) return CandidateKind::None;
     return op->has(kTagPointwise) ? CandidateKind::Elementwise : CandidateKind::Update;

@@ -103,11 +103,16 @@ TensorMeta contiguousMeta(DType dtype, const Dims& sizes) {
 }
 
 const char* memoryFormatName(MemoryFormat f) {
-  return f == MemoryFormat::Preserve ? "preserve_format" : "contiguous_format";
+  switch (f) {
+    case MemoryFormat::Preserve: return "preserve_format";
+    case MemoryFormat::Contiguous: return "contiguous_format";
+    case MemoryFormat::ChannelsLast: return "channels_last";
+  }
+  return "preserve_format";
 }
 
 bool parseMemoryFormat(std::string_view name, MemoryFormat& out) {
-  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous})
+  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous, MemoryFormat::ChannelsLast})
     if (name == memoryFormatName(f)) {
       out = f;
       return true;
@@ -185,6 +190,12 @@ Dims denseStridesLike(const Dims& sizes, const Dims& strides) {
 
 TensorMeta layoutLike(const TensorMeta& self, DType dtype, MemoryFormat format) {
   if (format == MemoryFormat::Contiguous) return contiguousMeta(dtype, self.sizes);
+  if (format == MemoryFormat::ChannelsLast) {
+    if (self.dim() != 4) throw Error(ErrorKind::Runtime, "required rank 4 tensor to use channels_last format");
+    TensorMeta m = contiguousMeta(dtype, self.sizes);
+    m.strides = channelsLastStrides(self.sizes);
+    return m;
+  }
   TensorMeta m;
   m.dtype = dtype;
   m.sizes = self.sizes;

@@ -97,11 +97,14 @@ TensorMeta contiguousMeta(DType dtype, const Dims& sizes);
 //     dimension is never moved past and equal strides put the smaller size
 //     first), and then laid out contiguously in that order, size-0 and
 //     size-1 dimensions taking no room.
-// torch.contiguous_format gives row-major strides. Results start at offset 0.
+// torch.contiguous_format gives row-major strides; torch.channels_last the
+// NHWC strides of a 4-d tensor (channelsLastStrides; any other rank is
+// PyTorch's "required rank 4 tensor to use channels_last format"). Results
+// start at offset 0.
 // Eager kernels allocate from the meta rule's TensorMeta, so traced and eager
 // strides agree by construction.
-enum class MemoryFormat : uint8_t { Preserve, Contiguous };
-const char* memoryFormatName(MemoryFormat f);  // "preserve_format", "contiguous_format"
+enum class MemoryFormat : uint8_t { Preserve, Contiguous, ChannelsLast };
+const char* memoryFormatName(MemoryFormat f);  // "preserve_format", "contiguous_format", "channels_last"
 // false for a name that is not a memory format.
 bool parseMemoryFormat(std::string_view name, MemoryFormat& out);
 // c10's is_non_overlapping_and_dense: contiguous (which every empty tensor

@@ -367,7 +367,9 @@ TEST_CASE("preserved layout: PyTorch's empty_like/clone stride rule", "[tensor][
   MemoryFormat f;
   CHECK(parseMemoryFormat("contiguous_format", f));
   CHECK(f == MemoryFormat::Contiguous);
-  CHECK_FALSE(parseMemoryFormat("channels_last", f));
+  CHECK(parseMemoryFormat("channels_last", f));
+  CHECK(f == MemoryFormat::ChannelsLast);
+  CHECK_FALSE(parseMemoryFormat("channels_last_3d", f));
 }
 
 TEST_CASE("clone and *_like keep a dense input's strides, eager and meta alike", "[tensor][layout]") {
@@ -396,8 +398,10 @@ TEST_CASE("clone and *_like keep a dense input's strides, eager and meta alike",
   b.setValue(0, perm);
   b.setStr(1, "contiguous_format");
   CHECK(T(b.op->eager(s, b)[0]).strides() == Dims{6, 3, 1});
-  b.setStr(1, "channels_last");
-  CHECK(errorOf([&] { b.op->eager(s, b); }) == "unknown memory format 'channels_last'");
+  b.setStr(1, "channels_last");  // a 3-d tensor: PyTorch's rank error (docs/views.md)
+  CHECK(errorOf([&] { b.op->eager(s, b); }) == "required rank 4 tensor to use channels_last format");
+  b.setStr(1, "channels_last_3d");
+  CHECK(errorOf([&] { b.op->eager(s, b); }) == "unknown memory format 'channels_last_3d'");
 }
 
 TEST_CASE("bitwise ops: dtypes, scalars on either side, in-place casts", "[tensor][bitwise]") {

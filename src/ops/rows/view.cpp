@@ -3,6 +3,7 @@
 #include "ops/op_table.h"
 #include "tensor/op_kernels.h"
 #include "tensor/op_meta.h"
+#include "tensor/op_meta_views.h"
 
 namespace tdsl::ir {
 
@@ -19,6 +20,9 @@ const std::vector<OpRow>& viewOpRows() {
   constexpr uint8_t M = kMethod;
   constexpr const char* AS = "as_strided_scatter";
   static const std::vector<OpRow> rows = {
+      // view.dtype first, as PyTorch lists it (Note [Reinterpreting views] in
+      // tensor/meta/view_more.cpp; Note [Writes through view(dtype)]).
+      {"view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)", V, M, m::viewDtype, k::makeView, AS},
       {"view(Tensor(a) self, SymInt[] size) -> Tensor(a)", V, M, m::view, k::makeView, AS},
       {"reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)", MV, FM, m::reshape, k::reshape, AS},
       {"flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", MV, FM, m::flatten, k::flatten, AS},
@@ -35,7 +39,7 @@ const std::vector<OpRow>& viewOpRows() {
       {"slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)", V, F, m::slice, k::makeView, "slice_scatter"},
       {"select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", V, FM, m::select, k::makeView, "select_scatter"},
       {"narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", V, FM, m::narrow, k::makeView, AS},
-      {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", V, FM, m::diagonal, k::makeView, AS},
+      {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", V, FM, m::diagonal, k::makeView, "diagonal_scatter"},
       {"as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)", V, FM, m::asStrided, k::makeView, AS},
       {"alias(Tensor(a) self) -> Tensor(a)", V, F, m::alias, k::makeView, AS},
       {"detach(Tensor(a) self) -> Tensor(a)", V, FM, m::alias, k::makeView, AS},

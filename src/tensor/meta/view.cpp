@@ -145,10 +145,16 @@ void flatten(const BoundArgs& a, MetaResult& r) {
 
 void contiguous(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
+  const MemoryFormat format = a.count > 1 ? memoryFormatArg(a) : MemoryFormat::Contiguous;
+  if (format == MemoryFormat::ChannelsLast) {
+    if (self.dim() == 4 && isChannelsLastContiguous(self.meta)) { setView(r, self.meta); return; }
+    r.add() = layoutLike(self.meta, self.dtype(), format);
+    return;
+  }
   if (self.meta.isContiguous()) { setView(r, self.meta); return; }
   // PyTorch returns self when it is contiguous in the asked format, and
   // refuses preserve_format only when it would have to copy.
-  if (a.count > 1 && memoryFormatArg(a) == MemoryFormat::Preserve)
+  if (format == MemoryFormat::Preserve)
     throw Error(ErrorKind::Runtime, "preserve memory format is unsupported by the contiguous operator");
   r.add() = contiguousMeta(self.dtype(), self.sizes());
 }

@@ -15,6 +15,7 @@
 #include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/tensor.h"
+#include "vm/torch/bindings_views.h"
 #include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
@@ -97,7 +98,16 @@ Value mStorageOffset(Interpreter&, const Value& self, const CallArgs& call) {
   return Value::integer(self_(self).meta.offset);
 }
 Value mIsContiguous(Interpreter&, const Value& self, const CallArgs& call) {
-  expectArgs(call, 0, "is_contiguous");
+  // is_contiguous(memory_format=torch.contiguous_format)
+  const Value* format = call.nargs == 1 ? &call.args[0] : call.nkwargs == 1 && call.kwargs[0].name == "memory_format" ? &call.kwargs[0].value : nullptr;
+  if (!format) expectArgs(call, 0, "is_contiguous");
+  else if (call.nargs + call.nkwargs > 1) expectArgs(call, 1, "is_contiguous");
+  const auto* f = format && format->isObj(ObjKind::Other) ? dynamic_cast<const MemoryFormatObject*>(format->asObj()) : nullptr;
+  if (format && !f)
+    throw Error(ErrorKind::Type, "is_contiguous(): argument 'memory_format' (position 1) must be torch.memory_format, not " + typeName(*format));
+  if (f && f->format == MemoryFormat::ChannelsLast) return Value::boolean(isChannelsLastContiguous(self_(self).meta));
+  if (f && f->format == MemoryFormat::Preserve)
+    throw Error(ErrorKind::Runtime, "is_contiguous does not support memory format preserve_format");
   return Value::boolean(self_(self).meta.isContiguous());
 }
 Value mIsFloatingPoint(Interpreter&, const Value& self, const CallArgs& call) {
@@ -173,6 +183,10 @@ const MethodMap& methodTable() {
         {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
     };
     for (const auto& m : plain) {
+      t[m.name].fn = m.fn;
+      t[m.name].reads = m.reads;
+    }
+    for (const TensorMethodDef& m : viewCompositeMethods()) {  // Note [Composite view functions]
       t[m.name].fn = m.fn;
       t[m.name].reads = m.reads;
     }
@@ -320,6 +334,7 @@ constexpr std::pair<std::string_view, uint8_t> kAttributeReads[] = {
     {"shape", kReadsSizes},   {"dtype", kReadsDType},           {"ndim", kReadsRank},
     {"is_meta", kReadsNothing}, {"requires_grad", kReadsNothing}, {"grad", kReadsNothing},
     {"data", kReadsNothing},  {"T", kReadsNothing},             {"mT", kReadsNothing},
+    {"H", kReadsNothing},     {"mH", kReadsNothing},
 };
 
 }  // namespace
@@ -341,6 +356,7 @@ Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view n
   if (name == "requires_grad") return Value::boolean(false);
   if (name == "grad") return Value();
   if (name == "data") return callMethod(stateOf(interp), self, "detach", {});
+  if (name == "H" || name == "mH") return conjugateTranspose(interp, self, name == "H");
   if (name == "T" || name == "mT") {
     if (name == "mT" && t.dim() < 2) throw Error(ErrorKind::Runtime, "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
     std::vector<Value> dims;

@@ -10,7 +10,9 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/value_ops.h"
+#include "vm/vm.h"
 #include "vm/torch/bindings.h"
+#include "vm/torch/bindings_views.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/kernel_util.h"
 #include "vm/torch/tensor_data.h"
@@ -52,6 +54,22 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
     dtype = d->asDType();
   }
   return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
+}
+
+// torch.Tensor(data) / torch.Tensor(*sizes): the legacy constructor (float32).
+Value torchTensorType(Interpreter& interp, const CallArgs& call, const void*) {
+  allowKwargs(call, "Tensor", {});
+  TensorState& state = stateOf(interp);
+  if (call.nargs == 1 && !call.args[0].isInt()) {
+    if (call.args[0].isTensor()) return call.args[0];
+    return Value(tensorFromData(state, call.args[0], DType::Float32));
+  }
+  Dims sizes;
+  for (size_t i = 0; i < call.nargs; ++i) {
+    if (!call.args[i].isInt()) throw Error(ErrorKind::Type, "new(): argument 'size' must be tuple of ints, but found element of type " + typeName(call.args[i]) + " at pos " + std::to_string(i));
+    sizes.push_back(call.args[i].asInt());
+  }
+  return Value(allocTensor(state, DType::Float32, sizes, /*zero=*/true));
 }
 
 Value torchManualSeed(Interpreter& interp, const CallArgs& call, const void*) {
@@ -212,8 +230,12 @@ Value makeTorchModule(Interpreter& interp) {
       {"int32", DType::Int32},     {"int", DType::Int32},       {"bool", DType::Bool},
   };
   for (const auto& [name, d] : dtypes) mod->set(name, Value::dtype(d));
-  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous})
+  for (MemoryFormat f : {MemoryFormat::Preserve, MemoryFormat::Contiguous, MemoryFormat::ChannelsLast})
     mod->set(memoryFormatName(f), Value(makeRef<MemoryFormatObject>(f)));
+  addViewCompositeFunctions(*mod);  // Note [Composite view functions]
+  Value tensorType = makeNative("Tensor", torchTensorType);
+  mod->set("Tensor", tensorType);
+  interp.vm().typeObjects["Tensor"] = tensorType;  // type(x) is torch.Tensor
   auto testing = makeRef<ModuleObject>("torch.testing");
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));

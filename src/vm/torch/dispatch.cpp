@@ -495,10 +495,16 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
     int plausible = 0;
     for (const OpDef* op : visible) {
       size_t minArgs = 0, maxArgs = 0;
-      for (int i : visibleParams(*op, style)) {
+      std::vector<int> params = visibleParams(*op, style);
+      for (int i : params) {
         ++maxArgs;
         if (isRequired(op->schema.args[i])) ++minArgs;
       }
+      // Varargs sizes (x.view(3, "a")): the one positional int[] takes any
+      // number of arguments when the first of them is an int.
+      if (params.size() == 1 && op->schema.args[params[0]].type == ArgType::IntList && call.nargs > 1 &&
+          isIntLike(call.args[0]))
+        maxArgs = SIZE_MAX;
       if (given >= minArgs && given <= maxArgs) {
         ++plausible;
         specific = op;

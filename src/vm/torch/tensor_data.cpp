@@ -66,7 +66,19 @@ struct Flattener {
 
 }  // namespace
 
+// torch.tensor(range(n)): a range is a sequence of ints, read as their list.
+static Value rangeAsList(const Value& data) {
+  const auto& r = *data.as<RangeObject>();
+  const int64_t n = r.length();
+  if (n > (int64_t(1) << 40)) throw Error(ErrorKind::Resource, "out of memory: range too long for a tensor");
+  std::vector<Value> items;
+  items.reserve(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) items.push_back(Value::integer(r.start + i * r.step));
+  return makeList(std::move(items));
+}
+
 Ref<TensorObject> tensorFromData(TensorState& state, const Value& data, std::optional<DType> dtype) {
+  if (data.isObj(ObjKind::Range)) return tensorFromData(state, rangeAsList(data), dtype);
   if (data.isTensor()) {
     const TensorObject& src = *asTensor(data);
     auto out = allocTensor(state, dtype.value_or(src.dtype()), src.sizes());
