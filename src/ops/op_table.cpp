@@ -83,7 +83,7 @@ const OverloadSet* OpTable::overloads(std::string_view name) const {
 
 const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
-                              &factoryOpRows()});
+                              &factoryOpRows(), &randomOpRows()});
   return table;
 }
 

@@ -1,0 +1,17 @@
+// Native standard modules beyond sys/math/time/gc (issue 15): each file
+// module_NAME.cpp makes the module NAME for VM::importModule.
+#pragma once
+
+#include "core/value.h"
+
+namespace tdsl {
+
+class VM;
+
+Value makeRandomModule(VM& vm);       // module_random.cpp
+Value makeBisectModule(VM& vm);       // module_bisect.cpp
+Value makeItertoolsModule(VM& vm);    // module_itertools.cpp
+Value makeCollectionsModule(VM& vm);  // module_collections.cpp
+Value makeJsonModule(VM& vm);         // module_json.cpp
+
+}  // namespace tdsl
