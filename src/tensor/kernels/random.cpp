@@ -94,8 +94,9 @@ void storeRowMajor(const std::vector<T>& values, TensorObject& out) {
 
 template <class T>
 T uniformSample(CpuGenerator& g, T from, T to) {
-  if constexpr (std::is_same<T, float>::value) return g.uniformFloat() * (to - from) + from;
-  else return g.uniformDouble() * (to - from) + from;
+  // Note [Contracted multiply-adds] (random/normal_fill.cpp).
+  if constexpr (std::is_same<T, float>::value) return std::fma(g.uniformFloat(), to - from, from);
+  else return std::fma(g.uniformDouble(), to - from, from);
 }
 
 void fillUniform(CpuGenerator& g, const TensorMeta& order, TensorObject& out, double from, double to) {
@@ -133,14 +134,14 @@ void fillNormal(CpuGenerator& g, const TensorMeta& order, TensorObject& out, dou
         }
         storeRowMajor(buf, out);
       } else {
-        fillInOrder<T>(order, out, [&] { return static_cast<T>(g.standardNormal() * stdv + mean); });
+        fillInOrder<T>(order, out, [&] { return static_cast<T>(std::fma(g.standardNormal(), stdv, mean)); });
       }
     }
   });
 }
 
-// PyTorch's exponential transform of a uniform double u in [0, 1).
-double exponentialSample(CpuGenerator& g, double lambda) { return -1.0 / lambda * std::log1p(-g.uniformDouble()); }
+// PyTorch's (1.13) exponential transform of a uniform double u in [0, 1).
+double exponentialSample(CpuGenerator& g, double lambda) { return -1.0 / lambda * std::log(1.0 - g.uniformDouble()); }
 
 // bernoulli_(p) with a tensor p (broadcast to `out`): a double p draws a
 // uniform double, a float p a uniform float, as PyTorch's two branches do.

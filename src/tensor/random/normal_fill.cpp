@@ -1,6 +1,13 @@
-// Note [Normal fill in blocks of 16] in normal_fill.h. The build's
-// -ffp-contract=off (CMakeLists.txt) keeps each float operation below
-// rounded on its own, as the vector instruction it stands for rounds.
+// Note [Normal fill in blocks of 16] in normal_fill.h.
+//
+// Note [Contracted multiply-adds]
+// PyTorch's CPU kernels are built for AVX2 with FMA and GCC's default
+// -ffp-contract=fast, so where a product feeds only an addition the compiled
+// kernel computes one fused multiply-add (a single rounding); the second
+// product of `p*q - r*s` stays rounded on its own. tdsl builds with
+// -ffp-contract=off, and the code here writes std::fma exactly where that
+// contraction happens and plain operations elsewhere, so the results match
+// PyTorch's bit for bit.
 #include "tensor/random/normal_fill.h"
 
 #include <cmath>
@@ -44,16 +51,12 @@ float cephesLog(float x) {
                             -1.2420140846E-1f, 1.4249322787E-1f, -1.6668057665E-1f,
                             2.0000714765E-1f, -2.4999993993E-1f, 3.3333331174E-1f};
   float y = p[0];
-  for (int i = 1; i < 9; ++i) {
-    y = y * x;
-    y = y + p[i];
-  }
+  for (int i = 1; i < 9; ++i) y = std::fma(y, x, p[i]);
   y = y * x;
-  y = y * z;
-  y = y + e * -2.12194440e-4f;
-  y = y - z * 0.5f;
+  y = std::fma(y, z, e * -2.12194440e-4f);
+  y = std::fma(-z, 0.5f, y);
   x = x + y;
-  x = x + e * 0.693359375f;
+  x = std::fma(e, 0.693359375f, x);
   return invalid ? fromBits(0xffffffffu) : x;  // or_ps with an all-ones mask: NaN
 }
 
@@ -69,30 +72,22 @@ void cephesSinCos(float xin, float& s, float& c) {
   y = static_cast<float>(j);
   uint32_t swapSin = static_cast<uint32_t>(j & 4) << 29;
   bool firstPoly = (j & 2) == 0;  // the polynomial selection mask
-  x = x + y * -0.78515625f;
-  x = x + y * -2.4187564849853515625e-4f;
-  x = x + y * static_cast<float>(-3.77489497744594108e-8);
+  x = std::fma(y, -0.78515625f, x);
+  x = std::fma(y, -2.4187564849853515625e-4f, x);
+  x = std::fma(y, static_cast<float>(-3.77489497744594108e-8), x);
   int32_t jc = j - 2;
   uint32_t signCos = static_cast<uint32_t>(~jc & 4) << 29;
   signSin ^= swapSin;
   float z = x * x;
-  float yc = static_cast<float>(2.443315711809948E-005);
+  float yc = std::fma(static_cast<float>(2.443315711809948E-005), z, static_cast<float>(-1.388731625493765E-003));
+  yc = std::fma(yc, z, static_cast<float>(4.166664568298827E-002));
   yc = yc * z;
-  yc = yc + static_cast<float>(-1.388731625493765E-003);
-  yc = yc * z;
-  yc = yc + static_cast<float>(4.166664568298827E-002);
-  yc = yc * z;
-  yc = yc * z;
-  yc = yc - z * 0.5f;
+  yc = std::fma(yc, z, -(z * 0.5f));
   yc = yc + 1.0f;
-  float ys = -1.9515295891E-4f;
+  float ys = std::fma(-1.9515295891E-4f, z, 8.3321608736E-3f);
+  ys = std::fma(ys, z, -1.6666654611E-1f);
   ys = ys * z;
-  ys = ys + 8.3321608736E-3f;
-  ys = ys * z;
-  ys = ys + -1.6666654611E-1f;
-  ys = ys * z;
-  ys = ys * x;
-  ys = ys + x;
+  ys = std::fma(ys, x, x);
   float sinPart2 = firstPoly ? ys : 0.0f;
   float sinPart1 = firstPoly ? 0.0f : yc;
   float cosPart2 = ys - sinPart2;
@@ -124,8 +119,8 @@ void normalFillBlockDouble(double* data, double mean, double stdv) {
     double u2 = data[j + 8];
     double radius = std::sqrt(-2 * std::log(u1));
     double theta = 2.0 * M_PI * u2;
-    data[j] = radius * std::cos(theta) * stdv + mean;
-    data[j + 8] = radius * std::sin(theta) * stdv + mean;
+    data[j] = std::fma(radius * std::cos(theta), stdv, mean);
+    data[j + 8] = std::fma(radius * std::sin(theta), stdv, mean);
   }
 }
 
