@@ -7,6 +7,9 @@
 namespace tdsl {
 
 class VM;
+class ModuleObject;
+
+void addMathExtras(ModuleObject& math);  // module_math_extra.cpp: what modules.cpp's math lacks
 
 Value makeRandomModule(VM& vm);       // module_random.cpp
 Value makeBisectModule(VM& vm);       // module_bisect.cpp
