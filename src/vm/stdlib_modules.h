@@ -12,9 +12,7 @@ class ModuleObject;
 void addMathExtras(ModuleObject& math);  // module_math_extra.cpp: what modules.cpp's math lacks
 
 Value makeRandomModule(VM& vm);       // module_random.cpp
-Value makeBisectModule(VM& vm);       // module_bisect.cpp
-Value makeItertoolsModule(VM& vm);    // module_itertools.cpp
-Value makeCollectionsModule(VM& vm);  // module_collections.cpp
+Value makeFunctoolsNativeModule(VM& vm);  // module_functools.cpp: `_functools` (partial, lru_cache, cache)
 Value makeJsonModule(VM& vm);         // module_json.cpp
 
 }  // namespace tdsl
