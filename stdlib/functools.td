@@ -1,4 +1,7 @@
-# functools: higher-order helpers, written in tdsl (a subset of Python's module).
+# functools: higher-order helpers, written in tdsl (a subset of Python's module);
+# partial, lru_cache and cache are native (src/vm/module_functools.cpp).
+
+from _functools import partial, lru_cache, cache
 
 _MISSING = ["<no initial value>"]
 

@@ -190,8 +190,12 @@ ir::IrValue* Tracer::valueFor(TensorObject* t) {
 // ---------------------------------------------------------------------------
 // The interceptor
 
-bool Tracer::intercept(TensorState&, const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
+bool Tracer::intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   try {
+    // Note [generator= arguments] (vm/torch/dispatch.cpp): a graph has no
+    // place for a torch.Generator, so a random op given one runs eagerly.
+    if (state.generatorOverride)
+      graphBreak(op.baseName + "() with generator=: graphs draw from the default generator only");
     return record(op, b, result);
   } catch (Exit& e) {
     e.midInstruction = true;

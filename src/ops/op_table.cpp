@@ -84,7 +84,7 @@ const OverloadSet* OpTable::overloads(std::string_view name) const {
 
 const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
-                              &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows()});
+                              &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows(), &randomOpRows()});
   return table;
 }
 

@@ -159,5 +159,6 @@ const std::vector<OpRow>& reductionOpRows();
 const std::vector<OpRow>& viewOpRows();
 const std::vector<OpRow>& indexingOpRows();
 const std::vector<OpRow>& factoryOpRows();
+const std::vector<OpRow>& randomOpRows();
 
 }  // namespace tdsl::ir

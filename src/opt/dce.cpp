@@ -30,6 +30,11 @@ bool checksShapes(const Node& n) {
   return true;
 }
 
+// Note [Dead random ops]
+// A random op whose result is unused still advances the generator in eager
+// mode, so removing it would shift every later draw of a compiled function
+// (and of the script after it) away from eager's numbers. DCE keeps it.
+
 }  // namespace
 
 int dce(Graph& g, PassInterrupt interrupt) {
@@ -46,7 +51,7 @@ int dce(Graph& g, PassInterrupt interrupt) {
   for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
     Node* n = *it;
     interrupt.poll();
-    if (!n->isOp() || isMutation(*n)) continue;
+    if (!n->isOp() || isMutation(*n) || n->op()->has(kTagRandom)) continue;  // Note [Dead random ops]
     bool used = false;
     for (size_t i = 0; i < n->numOutputs(); ++i) used = used || n->output(i)->hasUsers();
     if (used) continue;

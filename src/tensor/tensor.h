@@ -21,8 +21,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <random>
 
+#include "tensor/random/cpu_generator.h"
 #include "tensor/tensor_meta.h"
 #include "tensor/tensor_state.h"
 #include "core/value.h"
@@ -93,7 +93,12 @@ struct DispatchInterceptor;
 // Per-interpreter tensor runtime state (see tensor_state.h).
 struct TensorState {
   std::shared_ptr<MemoryAccount> memory = std::make_shared<MemoryAccount>();
-  std::mt19937_64 generator{0x5eed};
+  // Note [PyTorch's CPU generator]: the interpreter's default generator, and
+  // the one a call's generator= argument selects while it runs
+  // (vm/torch/dispatch.cpp). Kernels draw from generator().
+  std::shared_ptr<CpuGenerator> defaultGenerator = std::make_shared<CpuGenerator>();
+  CpuGenerator* generatorOverride = nullptr;
+  CpuGenerator& generator() { return generatorOverride ? *generatorOverride : *defaultGenerator; }
   DType defaultFloat = DType::Float32;
   // The tracer installs itself here; see ops/dispatch.h.
   DispatchInterceptor* interceptor = nullptr;

@@ -5,6 +5,7 @@
 
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
+#include "vm/stdlib_modules.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -245,6 +246,7 @@ Value makeMathModule(VM&) {
       {"isfinite", m_isfinite}, {"isclose", m_isclose}, {"gcd", m_gcd},
   };
   for (const U& u : others) m->set(u.name, makeNative(u.name, u.fn));
+  addMathExtras(*m);
   return Value(m);
 }
 

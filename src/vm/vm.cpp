@@ -2,6 +2,7 @@
 // stack]), argument binding, calls from C++, error unwinding with locations
 // and tracebacks, modules and imports, attribute access.
 #include "vm/vm.h"
+#include "vm/stdlib_modules.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -392,6 +393,9 @@ Value VM::importModule(const std::string& name) {
   else if (name == "math") m = makeMathModule(*this);
   else if (name == "time") m = makeTimeModule(*this);
   else if (name == "gc") m = makeGcModule(*this);
+  else if (name == "random") m = makeRandomModule(*this);  // stdlib_modules.h
+  else if (name == "_functools") m = makeFunctoolsNativeModule(*this);
+  else if (name == "json") m = makeJsonModule(*this);
   else if (NativeModule* def = findNativeModule(name)) m = makeNativeModule(*def);
   else {
     const std::string_view* source = nullptr;

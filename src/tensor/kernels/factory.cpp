@@ -1,5 +1,4 @@
-// Eager kernels for factories and random tensors (the per-interpreter
-// generator in TensorState; values need not match PyTorch's generator).
+// Eager kernels for factories (the random ones are in random.cpp).
 #include <cmath>
 
 #include "tensor/index_util.h"
@@ -30,13 +29,6 @@ void fillAll(TensorObject& t, const Value& v) {
     T x = checkedScalarAs<T>(v);  // Note [Checked scalar conversion]
     generate<T>(t, [x](int64_t) { return x; });
   });
-}
-
-// Uniform in [0, 1) with the dtype's mantissa precision.
-double uniform(std::mt19937_64& g, bool single) {
-  uint64_t bits = g();
-  if (single) return static_cast<double>(bits >> 40) * (1.0 / 16777216.0);
-  return static_cast<double>(bits >> 11) * (1.0 / 9007199254740992.0);
 }
 
 }  // namespace
@@ -104,29 +96,6 @@ OpResults eye(TensorState& s, const BoundArgs& a) {
     using T = decltype(tag);
     T* p = t->data<T>();
     for (int64_t i = 0; i < n && i < m; ++i) p[i * m + i] = T(1);
-  });
-  return Value(t);
-}
-
-OpResults rand(TensorState& s, const BoundArgs& a) {
-  auto t = fresh(s, a, false);
-  bool single = t->dtype() == DType::Float32;
-  withDType(t->dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    generate<T>(*t, [&](int64_t) { return static_cast<T>(uniform(s.generator, single)); });
-  });
-  return Value(t);
-}
-
-OpResults randn(TensorState& s, const BoundArgs& a) {
-  auto t = fresh(s, a, false);
-  withDType(t->dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    // Box-Muller on (0, 1] uniforms.
-    generate<T>(*t, [&](int64_t) {
-      double u1 = 1.0 - uniform(s.generator, false), u2 = uniform(s.generator, false);
-      return static_cast<T>(std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
-    });
   });
   return Value(t);
 }

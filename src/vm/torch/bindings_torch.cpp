@@ -1,6 +1,6 @@
 // The `torch` module (also `import tdsl`): every op-table overload set with a
 // function variant, plus the Python-level pieces that are not ops —
-// torch.tensor, dtypes, manual_seed, torch.Size, is_tensor, torch.testing
+// torch.tensor, dtypes, the generator functions, torch.Size, is_tensor, torch.testing
 // (torch.compile joins it from src/compile).
 #include <cmath>
 #include <vector>
@@ -14,6 +14,7 @@
 #include "vm/torch/bindings.h"
 #include "vm/torch/bindings_views.h"
 #include "vm/torch/dispatch.h"
+#include "vm/torch/generator.h"
 #include "tensor/kernel_util.h"
 #include "vm/torch/tensor_data.h"
 #include "tensor/tensor_iter.h"
@@ -70,12 +71,6 @@ Value torchTensorType(Interpreter& interp, const CallArgs& call, const void*) {
     sizes.push_back(call.args[i].asInt());
   }
   return Value(allocTensor(state, DType::Float32, sizes, /*zero=*/true));
-}
-
-Value torchManualSeed(Interpreter& interp, const CallArgs& call, const void*) {
-  if (call.nargs != 1 || !call.args[0].isInt()) throw Error(ErrorKind::Type, "manual_seed(): argument 'seed' must be int");
-  stateOf(interp).generator.seed(static_cast<uint64_t>(call.args[0].asInt()));
-  return Value();
 }
 
 Value torchIsTensor(Interpreter&, const CallArgs& call, const void*) {
@@ -219,7 +214,7 @@ Value makeTorchModule(Interpreter& interp) {
   for (const ir::OverloadSet& set : ir::opTable().overloadSets())
     if (set.anyFunction) mod->set(set.name, makeNative(set.name, opFunction, &set));
   mod->set("tensor", makeNative("tensor", torchTensor));
-  mod->set("manual_seed", makeNative("manual_seed", torchManualSeed));
+  addRandomBindings(interp, *mod);  // manual_seed, Generator, ... (generator.h)
   mod->set("is_tensor", makeNative("is_tensor", torchIsTensor));
   mod->set("numel", makeNative("numel", torchNumel));
   mod->set("Size", makeNative("Size", torchSize));

@@ -1,5 +1,6 @@
 // Schema-driven argument binding, overload resolution and dispatch.
 #include "vm/torch/dispatch.h"
+#include "vm/torch/generator.h"
 
 #include <vector>
 
@@ -473,8 +474,42 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
   return true;
 }
 
+namespace {
+
+// Note [generator= arguments]
+// The random ops take PyTorch's generator= keyword: the call draws from
+// that torch.Generator instead of the interpreter's default generator. The
+// op table's schemas have no Generator type (graphs have no place for one),
+// so the keyword is taken off here, before binding, and the chosen
+// generator is installed in the tensor state for the duration of the call.
+// A traced call with a generator breaks the graph (compile/tracer.cpp), so
+// graphs only ever draw from the default generator, in eager's order.
+struct GeneratorScope {
+  TensorState& state;
+  CpuGenerator* saved;
+  GeneratorScope(TensorState& s, CpuGenerator* g) : state(s), saved(s.generatorOverride) {
+    if (g) s.generatorOverride = g;
+  }
+  ~GeneratorScope() { state.generatorOverride = saved; }
+};
+
+Value callWithGenerator(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
+                        const CallArgs& call, size_t generatorAt) {
+  CpuGenerator* gen = generatorArg(call.kwargs[generatorAt].value, set.name);
+  std::vector<KwArg> rest;
+  for (size_t i = 0; i < call.nkwargs; ++i)
+    if (i != generatorAt) rest.push_back(call.kwargs[i]);
+  GeneratorScope scope(state, gen);
+  return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
+}
+
+}  // namespace
+
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
                     const CallArgs& call) {
+  if (call.nkwargs && set.ops[0]->has(ir::kTagRandom))
+    for (size_t i = 0; i < call.nkwargs; ++i)
+      if (call.kwargs[i].name == "generator") return callWithGenerator(state, set, style, self, call, i);
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;
   BoundArgs bound;
   for (const OpDef* op : set.ops) {

@@ -1,0 +1,169 @@
+// Shape rules of the random ops (random_ops.h), with PyTorch's checks in
+// PyTorch's order, so eager and traced calls raise the same errors.
+#include <sstream>
+
+#include "tensor/kernel_util.h"
+#include "tensor/op_meta.h"
+#include "tensor/promotion.h"
+#include "tensor/random/random_ops.h"
+#include "tensor/tensor_iter.h"
+
+namespace tdsl::meta {
+
+namespace {
+
+// A double as PyTorch's messages print it (C++ stream formatting).
+std::string num(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+[[noreturn]] void notImplemented(const char* kernel, DType d) {
+  throw Error(ErrorKind::Runtime, std::string("\"") + kernel + "\" not implemented for '" + scalarName(d) + "'");
+}
+
+void checkSizes(const Dims& sizes) {
+  for (int64_t s : sizes)
+    if (s < 0)
+      throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+                                        formatDims(sizes));
+}
+
+DType dtypeOr(const BoundArgs& a, DType fallback) {
+  auto d = dtypeArg(a, argIndex(a, "dtype"));
+  return d ? *d : fallback;
+}
+
+// The sampler's own checks, by op (uniform_, normal_, exponential_, bernoulli_ and their functional twins).
+void checkSampler(const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  const std::string& base = a.op->baseName;
+  const DType d = self.dtype();
+  if (base == "uniform") {
+    if (!isFloating(d)) notImplemented("check_uniform_bounds", d);
+    double from = floatArg(a, 1), to = floatArg(a, 2);
+    if (!(from <= to))
+      throw Error(ErrorKind::Runtime,
+                  "uniform_ expects to return a [from, to) range, but found from=" + num(from) + " > to=" + num(to));
+  } else if (base == "normal") {
+    double stdv = floatArg(a, 2);
+    if (!(stdv >= 0.0)) throw Error(ErrorKind::Runtime, "normal expects std >= 0.0, but found std " + num(stdv));
+    if (!isFloating(d)) notImplemented("normal_kernel_cpu", d);
+  } else if (base == "exponential") {
+    double lambda = floatArg(a, 1);
+    if (!(lambda >= 0.0))
+      throw Error(ErrorKind::Runtime, "exponential_ expects lambda >= 0.0, but found lambda=" + num(lambda));
+    if (!isFloating(d)) notImplemented("exponential_cpu", d);
+  } else if (base == "bernoulli") {
+    if (a[1].isTensor()) {
+      const TensorObject& p = tensorArg(a, 1);
+      checkBroadcastTo(p.sizes(), self.sizes());
+      if (!isFloating(p.dtype()) ) notImplemented("bernoulli_tensor_cpu_p_", p.dtype());
+    } else {
+      double p = floatArg(a, 1);
+      if (!(p >= 0 && p <= 1)) throw Error(ErrorKind::Runtime, "bernoulli_ expects p to be in [0, 1], but got p=" + num(p));
+    }
+  }
+}
+
+// random_(from, to)'s checks for randint: an empty range, and bool's bounds.
+void checkRange(int64_t from, int64_t to, DType d) {
+  if (from >= to)
+    throw Error(ErrorKind::Runtime, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(from) +
+                                        " >= to=" + std::to_string(to));
+  if (d == DType::Bool) {
+    if (from < 0 || from > 1) throw Error(ErrorKind::Runtime, "from is out of bounds for bool");
+    if (to - 1 < 0 || to - 1 > 1) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for bool");
+  } else if (d == DType::Int32) {
+    if (from < INT32_MIN || from > INT32_MAX) throw Error(ErrorKind::Runtime, "from is out of bounds for int");
+    if (to - 1 < INT32_MIN || to - 1 > INT32_MAX) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for int");
+  }
+}
+
+}  // namespace
+
+void randomInplace(const BoundArgs& a, MetaResult& r) {
+  checkSampler(a);
+  r.add() = tensorArg(a, 0).meta;
+}
+
+void randomFunctional(const BoundArgs& a, MetaResult& r) {
+  checkSampler(a);
+  const TensorObject& self = tensorArg(a, 0);
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);
+}
+
+// randint(high, size) / randint.low(low, high, size): int64 unless dtype= says otherwise.
+void randint(const BoundArgs& a, MetaResult& r) {
+  const bool low = argIndex(a, "low") >= 0;
+  Dims sizes = intListArg(a, low ? 2 : 1);
+  checkSizes(sizes);
+  DType d = dtypeOr(a, DType::Int64);
+  checkRange(low ? intArg(a, 0) : 0, intArg(a, low ? 1 : 0), d);
+  r.add() = contiguousMeta(d, sizes);
+}
+
+void randintLike(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  const bool low = argIndex(a, "low") >= 0;
+  DType d = dtypeOr(a, self.dtype());
+  checkRange(low ? intArg(a, 1) : 0, intArg(a, low ? 2 : 1), d);
+  r.add() = layoutLike(self.meta, d, memoryFormatArg(a));
+}
+
+void randperm(const BoundArgs& a, MetaResult& r) {
+  int64_t n = intArg(a, 0);
+  checkSizes(Dims{n});
+  r.add() = contiguousMeta(dtypeOr(a, DType::Int64), Dims{n});
+}
+
+void normalSizes(const BoundArgs& a, MetaResult& r) {
+  double stdv = floatArg(a, 1);
+  if (!(stdv >= 0.0)) throw Error(ErrorKind::Runtime, "normal expects std >= 0.0, but found std " + num(stdv));
+  Dims sizes = intListArg(a, 2);
+  checkSizes(sizes);
+  DType d = dtypeOr(a, DType::Float32);
+  if (!isFloating(d)) notImplemented("normal_kernel_cpu", d);
+  r.add() = contiguousMeta(d, sizes);
+}
+
+// normal(mean, std) with a tensor for either: the broadcast shape, mean's or std's dtype.
+void normalTensors(const BoundArgs& a, MetaResult& r) {
+  const bool meanT = a[0].isTensor(), stdT = a[1].isTensor();
+  if (!stdT) {
+    double stdv = floatArg(a, 1);
+    if (!(stdv >= 0.0)) throw Error(ErrorKind::Runtime, "normal expects std >= 0.0, but found std " + num(stdv));
+  }
+  Dims sizes = meanT && stdT ? broadcastShapes(tensorArg(a, 0).sizes(), tensorArg(a, 1).sizes())
+                             : tensorArg(a, meanT ? 0 : 1).sizes();
+  DType d = tensorArg(a, meanT ? 0 : 1).dtype();
+  if (!isFloating(d)) notImplemented("normal_kernel_cpu", d);
+  r.add() = contiguousMeta(d, sizes);
+}
+
+// bernoulli(self) / bernoulli.p(self, p): self's dtype and layout.
+void bernoulliTensor(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  if (a.count < 2 && !isFloating(self.dtype())) notImplemented("bernoulli_tensor_cpu_p_", self.dtype());
+  if (a.count >= 2) checkSampler(a);
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);
+}
+
+void multinomial(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  int64_t n = intArg(a, 1);
+  bool replacement = boolArg(a, 2);
+  if (self.dim() < 1 || self.dim() > 2) throw Error(ErrorKind::Runtime, "prob_dist must be 1 or 2 dim");
+  if (!isFloating(self.dtype()))
+    throw Error(ErrorKind::Runtime,
+                "multinomial only supports floating-point dtypes for input, got: " + scalarName(self.dtype()));
+  if (n <= 0) throw Error(ErrorKind::Runtime, "cannot sample n_sample <= 0 samples");
+  int64_t categories = self.sizes()[self.dim() - 1];
+  if (!replacement && n > categories)
+    throw Error(ErrorKind::Runtime, "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  if (categories > (int64_t(1) << 24)) throw Error(ErrorKind::Runtime, "number of categories cannot exceed 2^24");
+  r.add() = contiguousMeta(DType::Int64, self.dim() == 1 ? Dims{n} : Dims{self.sizes()[0], n});
+}
+
+}  // namespace tdsl::meta

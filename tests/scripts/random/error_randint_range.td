@@ -1,0 +1,3 @@
+import torch
+print("start")
+torch.randint(3, 3, (2,))

@@ -1,0 +1,28 @@
+# randint, randperm, bernoulli, exponential_, multinomial, torch.normal and
+# generator= draw what PyTorch draws.
+import torch
+
+torch.manual_seed(0)
+print(torch.randint(3, 10, (5,)))
+print(torch.randint(10, (2, 3)))
+print(torch.randint(-2**40, 2**40, (3,)).tolist())
+print(torch.randint(7, (4,), dtype=torch.float32))
+print(torch.randint_like(torch.zeros(2, 3), 3, 9))
+print(torch.randperm(10))
+print(torch.randperm(7, dtype=torch.float64))
+print(torch.empty(12).bernoulli_(0.3))
+print(torch.bernoulli(torch.tensor([0.1, 0.5, 0.9, 0.2, 0.7])))
+print(torch.bernoulli(torch.zeros(6), 0.5))
+print(torch.zeros(3, dtype=torch.int64).bernoulli_(0.5))
+print(torch.empty(6).exponential_(2.0).tolist())
+print(torch.empty(4, dtype=torch.float64).exponential_().tolist())
+print(torch.multinomial(torch.tensor([0.1, 0.2, 0.3, 0.4]), 1))
+print(torch.multinomial(torch.tensor([0.1, 0.2, 0.3, 0.4, 1.0]), 3))
+print(torch.multinomial(torch.tensor([0.1, 0.2, 0.3, 0.4]), 10, True))
+print(torch.multinomial(torch.tensor([[0.1, 0.2, 0.3], [1.0, 1.0, 5.0]]), 6, replacement=True))
+print(torch.normal(1.0, 2.0, (4,)))
+print(torch.normal(torch.arange(4.0), torch.ones(4) * 0.5))
+print(torch.normal(torch.arange(20.0), 2.0))
+g = torch.Generator().manual_seed(5)
+print(torch.rand(3, generator=g), torch.rand(1))
+print(torch.randn(3, generator=g), torch.randperm(4, generator=g))
