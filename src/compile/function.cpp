@@ -309,6 +309,9 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     for (const auto& [r, wb] : seg->registers)
       next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs, memo);
     applySideEffects(*seg, regs.data(), inputs, outputs, memo);
+    // Note [Protected blocks run eagerly]: a try or with block, and the rest
+    // of the function after it, run in the VM, where exception handlers work.
+    if (fn_->code->code[seg->exitPc].op == Op::TRYENTER) return runEager(next, seg->exitPc);
     // Note [Step code]: the break instruction, eagerly, on real values.
     Ref<FunctionObject>& stepFn = steps_[seg->exitPc];
     if (!stepFn) {

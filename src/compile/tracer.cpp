@@ -13,6 +13,7 @@
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
 #include "vm/torch/tensor_members.h"
+#include "vm/classes.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -436,6 +437,8 @@ Value Tracer::onMethod(const CallArgs& a) {
                  ") that the graph cannot name");
     return Value();
   }
+  if (asInstance(self))
+    graphBreak("method call ." + name + "() on an instance of user class '" + typeName(self) + "'");
   graphBreak("method call ." + name + "() on an object that cannot be traced");
 }
 
@@ -550,6 +553,15 @@ Value Tracer::onIndex(const CallArgs& a) {
 
 Value Tracer::onUnsupported(const CallArgs& a) {
   checkStop();
+  if (a.nargs == 3) {  // the object model and exceptions: (register, op, k)
+    auto op = static_cast<Op>(a[1].asInt());
+    if (op == Op::RAISE) graphBreak("'raise' statement");
+    if (op == Op::MAKECLASS) graphBreak("class definition");
+    // Note [Protected blocks run eagerly]: CompiledFunction::call runs the
+    // rest of the function in the VM from here, where its handlers work.
+    if (a[2].asInt() == 0) graphBreak("'try' block");
+    graphBreak("'with' block on " + (a[0].isTensor() ? std::string("a Tensor") : "a '" + typeName(a[0]) + "' object"));
+  }
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
