@@ -55,6 +55,8 @@ std::string calleeName(const Value& v) {
   if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
   if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
   if (v.isObj(ObjKind::BoundMethod)) return calleeName(v.as<BoundMethodObject>()->function);
+  if (ClassObject* c = asClass(v)) return "user class '" + c->name + "'";
+  if (asInstance(v)) return "an instance of user class '" + typeName(v) + "'";
   return "a " + std::string(v.isObj(ObjKind::Other) ? "callable object" : "value");
 }
 
@@ -929,18 +931,39 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   return seg;
 }
 
+// Note [Script code behind operators]
+// `a + b`, `len(a)`, `a.prop`, ... on an instance of a user class run a
+// script method that the instrumented code does not see: the VM calls it
+// directly (vm/classes.cpp). While a trace is active, the object model asks
+// the tracer first, and the trace breaks at the instruction, which then
+// runs eagerly (Note [Step code]), so no control flow inside the method is
+// baked into a graph without guards.
+void Tracer::onObjectModelCall(void* tracer, const std::string& what) {
+  static_cast<Tracer*>(tracer)->graphBreak(what + ", script code the trace does not follow");
+}
+
 std::unique_ptr<Segment> Tracer::trace() {
   savedInterceptor_ = rt_.interp.tensorState()->interceptor;
   savedTracer_ = rt_.activeTracer;
   rt_.interp.tensorState()->interceptor = this;
   rt_.activeTracer = this;
+  ObjectModel& om = *rt_.interp.vm().objectModel;
+  const ObjectModel::TraceHook savedHook = om.traceHook;
+  void* savedHookCtx = om.traceHookCtx;
+  om.traceHook = &Tracer::onObjectModelCall;
+  om.traceHookCtx = this;
   struct Restore {
     Tracer& t;
+    ObjectModel& om;
+    ObjectModel::TraceHook hook;
+    void* ctx;
     ~Restore() {
       t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
       t.rt_.activeTracer = t.savedTracer_;
+      om.traceHook = hook;
+      om.traceHookCtx = ctx;
     }
-  } restore{*this};
+  } restore{*this, om, savedHook, savedHookCtx};
   for (int attempt = 0; attempt < kMaxRetraces; ++attempt) {
     std::string reason;
     uint32_t pc = 0;

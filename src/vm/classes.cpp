@@ -7,6 +7,8 @@
 
 namespace tdsl {
 
+void checkTracing(Interpreter& interp, const Value& self, const Value& fn);
+
 namespace {
 
 // staticmethod(f), classmethod(f), property(fget, fset).
@@ -74,6 +76,7 @@ Value bindClassAttr(Interpreter& interp, const Value& attr, const Value& self, c
       case WrapperObject::Kind::Class: return bindMethod(owner, w->fn);
       case WrapperObject::Kind::Property:
         if (self.isNone()) return attr;
+        checkTracing(interp, self, w->fn);
         return interp.call(w->fn, std::vector<Value>{self});
     }
   }
@@ -277,7 +280,15 @@ Value InstanceObject::call(Interpreter& interp, const CallArgs& args) {
   return interp.call(f, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
 }
 
+void checkTracing(Interpreter& interp, const Value& self, const Value& fn) {
+  ObjectModel& om = *interp.vm().objectModel;
+  if (!om.traceHook) return;
+  std::string name = fn.isObj(ObjKind::Function) ? fn.as<FunctionObject>()->name() : "method";
+  om.traceHook(om.traceHookCtx, name + "() of user class '" + typeName(self) + "'");
+}
+
 Value callMethod(Interpreter& interp, const Value& self, const Value& fn, std::vector<Value> args) {
+  checkTracing(interp, self, fn);
   Value f = bindClassAttr(interp, fn, Value(), asInstance(self) ? asInstance(self)->cls : self);
   if (auto* w = asWrapper(fn); w && w->kind == WrapperObject::Kind::Static) return interp.call(f, std::move(args));
   if (auto* w = asWrapper(fn); w && w->kind == WrapperObject::Kind::Class) return interp.call(f, std::move(args));
@@ -386,6 +397,7 @@ bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name,
       if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
         if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
         Value setter = w->setter;
+        checkTracing(interp, obj, setter);
         interp.call(setter, std::vector<Value>{obj, value});
         return true;
       }

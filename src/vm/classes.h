@@ -100,6 +100,13 @@ struct ObjectModel {
   std::unordered_map<int, Value> byKind;  // ErrorKind -> the built-in class its errors are
   std::unordered_map<std::string, Value> builtinClasses;
   Value notImplemented;
+  // Set by torch.compile while it traces: called before the object model
+  // runs script code on its own (a dunder method, a property, __enter__), so
+  // the trace can end there (Note [Script code behind operators] in
+  // compile/tracer.cpp). It does not return.
+  using TraceHook = void (*)(void* ctx, const std::string& what);
+  TraceHook traceHook = nullptr;
+  void* traceHookCtx = nullptr;
   // Note [Exceptions as errors]: the exception RAISE threw, until a handler
   // takes it back (matched by kind and message).
   Value inFlight;

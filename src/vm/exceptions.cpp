@@ -17,7 +17,8 @@
 // re-raises it as it was first raised.
 //
 // Note [Uncatchable errors]
-// Resource errors (step, time and memory limits) and interrupts (Ctrl-C)
+// Resource errors (tensor memory and size limits), the step and time limits
+// (RuntimeErrors at the API, raised by vm/limits.cpp) and interrupts (Ctrl-C)
 // pass every handler, `except BaseException` and bare `except` included, and
 // run no finally body: a sandbox limit cannot be swallowed by the script it
 // limits. sys.exit is not an Error at all (ScriptExit) and passes too.
@@ -229,8 +230,15 @@ void withExit(Interpreter& interp, Value* r, const Value* exc) {
 // ---------------------------------------------------------------------------
 // The handler search (Note [Exception handlers])
 
+namespace {
+bool catchable(const Error& e) {  // Note [Uncatchable errors]
+  if (e.kind == ErrorKind::Resource || e.kind == ErrorKind::Interrupt) return false;
+  return !(e.kind == ErrorKind::Runtime && (e.message == "step limit exceeded" || e.message == "time limit exceeded"));
+}
+}  // namespace
+
 bool VM::catchInFrames(Error& e, size_t entryDepth) {
-  if (e.kind == ErrorKind::Resource || e.kind == ErrorKind::Interrupt) return false;  // Note [Uncatchable errors]
+  if (!catchable(e)) return false;
   if (frames_.empty() || entryDepth == 0 || frames_.size() < entryDepth) return false;
   auto pcOf = [](const Frame& f) { return static_cast<uint32_t>(f.pc - f.code->code.data()) - 1; };
   size_t at = frames_.size();
