@@ -59,6 +59,23 @@ Value exc_repr(Interpreter& interp, const CallArgs& a, const void*) {
   return makeStr(out + ")");
 }
 
+// A KeyError from a dict says repr(key): recover the key when that repr is
+// a plain str or int, so e.args and repr(e) are CPython's.
+void keyErrorArgs(InstanceObject& inst, const std::string& msg) {
+  Value key;
+  if (msg.size() >= 2 && msg.front() == '\'' && msg.back() == '\'' &&
+      msg.find_first_of("'\\", 1) == msg.size() - 1) {
+    key = makeStr(msg.substr(1, msg.size() - 2));
+  } else if (!msg.empty() && msg.size() < 19 && msg.find_first_not_of("-0123456789") == std::string::npos &&
+             msg != "-") {
+    key = Value::integer(std::stoll(msg));
+  } else {
+    return;
+  }
+  inst.attrs["args"] = makeTuple({key});
+  inst.messageIsStr = false;
+}
+
 }  // namespace
 
 std::string exceptionStr(Interpreter& interp, InstanceObject& e) {
@@ -148,6 +165,7 @@ Value exceptionFromError(Interpreter& interp, const Error& e) {
     if (msg == asClass(cls)->name) msg.clear();
     inst->attrs["args"] = msg.empty() ? makeTuple({}) : makeTuple({makeStr(msg)});
     inst->messageIsStr = true;
+    if (e.kind == ErrorKind::Key) keyErrorArgs(*inst, msg);
     exc = Value(inst);
   }
   asInstance(exc)->origin = std::make_shared<Error>(e);
