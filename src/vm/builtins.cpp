@@ -433,11 +433,17 @@ Value b_iter(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_next(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "next", 1, 2);
+  if (const Value* fn = findDunder(a[0], "__next__")) {  // user iterators (vm/classes.h)
+    if (a.nargs == 1) return callMethod(I, a[0], *fn, {});
+    Value it = makeRef<IteratorObject>(IteratorObject::Source::Protocol, a[0]);
+    Value out;
+    return protocolNext(I, it, out) ? out : a[1];
+  }
   if (!a[0].isObj(ObjKind::Iterator)) throw Error(ErrorKind::Type, "'" + typeName(a[0]) + "' object is not an iterator");
   Value out;
   if (iteratorNext(I, *a[0].as<IteratorObject>(), out)) return out;
   if (a.nargs == 2) return a[1];
-  throw Error(ErrorKind::Runtime, "StopIteration");
+  raiseException(I, I.vm().objectModel->stopIteration, 0, Value());
 }
 
 Value b_hasattr(Interpreter& I, const CallArgs& a, const void*) {

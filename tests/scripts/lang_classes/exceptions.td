@@ -174,3 +174,29 @@ while True:
     except StopIteration:
         break
 print("count", count)
+it = iter([1])
+print(next(it))
+try:
+    next(it)
+except StopIteration as e:
+    print("stop", repr(e))
+
+
+class Never:
+    def __next__(self):
+        raise StopIteration
+
+
+print(next(Never(), "default"))
+
+
+def key(v):
+    if v == 3:
+        raise ValueError("three")
+    return v
+
+
+try:
+    sorted([1, 3, 2], key=key)
+except ValueError as e:
+    print("from a native's callback:", e)
