@@ -122,6 +122,8 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
                   dynamic_cast<P::For_stmtContext*>(ctx) || dynamic_cast<P::FuncdefContext*>(ctx) ||
                   dynamic_cast<P::LambdefContext*>(ctx) || dynamic_cast<P::DictmakerContext*>(ctx);
     if (header && expected.contains(size_t(P::COLON))) return "expected ':'";
+    if (dynamic_cast<P::Try_stmtContext*>(ctx) && expected.contains(size_t(P::EXCEPT)))
+      return "expected 'except' or 'finally' block";
     // A line end, a closer or an operator where an operand belongs. Not a
     // keyword (that is just "invalid syntax"), and not where only a NAME may
     // come (a parameter, an import): every expression position takes a number.

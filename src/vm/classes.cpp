@@ -289,10 +289,10 @@ void checkTracing(Interpreter& interp, const Value& self, const Value& fn) {
 
 Value callMethod(Interpreter& interp, const Value& self, const Value& fn, std::vector<Value> args) {
   checkTracing(interp, self, fn);
+  // A staticmethod or classmethod comes out of bindClassAttr ready to call;
+  // a plain function takes self first.
   Value f = bindClassAttr(interp, fn, Value(), asInstance(self) ? asInstance(self)->cls : self);
-  if (auto* w = asWrapper(fn); w && w->kind == WrapperObject::Kind::Static) return interp.call(f, std::move(args));
-  if (auto* w = asWrapper(fn); w && w->kind == WrapperObject::Kind::Class) return interp.call(f, std::move(args));
-  args.insert(args.begin(), self);
+  if (!asWrapper(fn)) args.insert(args.begin(), self);
   return interp.call(f, std::move(args));
 }
 
@@ -505,9 +505,6 @@ bool instanceGetItem(Interpreter& interp, const Value& obj, const Value& index, 
   if (const Value* fn = findDunder(obj, "__getitem__")) {
     out = callMethod(interp, obj, *fn, {index});
     return true;
-  }
-  if (ClassObject* c = asClass(obj)) {  // Generic[T]-style subscripts are not supported
-    (void)c;
   }
   return false;
 }
