@@ -90,3 +90,14 @@ for x in [torch.ones(2), -torch.ones(2)]:
 for fn in [with_try, with_method, with_class]:
     print(tdsl.explain(fn)(torch.ones(3)))
 print(tdsl.explain(with_with)(torch.ones(2), []))
+
+
+def read_in_handler(x, items):
+    note = x * 3  # read only by the handler: live at the break
+    try:
+        return items[5]
+    except IndexError:
+        return note
+
+
+print(read_in_handler(torch.ones(2), [1]), torch.compile(read_in_handler)(torch.ones(2), [1]))
