@@ -33,6 +33,7 @@ simple_stmt
   | import_stmt
   | global_stmt
   | assert_stmt
+  | raise_stmt
   ;
 
 // a = b = v (chain of '='), a += v, or a bare expression.
@@ -56,7 +57,7 @@ import_as_names: import_as_name (COMMA import_as_name)*;
 import_as_name: NAME (AS NAME)?;
 dotted_name: NAME (DOT NAME)*;
 
-compound_stmt: if_stmt | while_stmt | for_stmt | funcdef;
+compound_stmt: if_stmt | while_stmt | for_stmt | funcdef | classdef | try_stmt | with_stmt;
 if_stmt: IF test COLON block (ELIF test COLON block)* (ELSE COLON block)?;
 while_stmt: WHILE test COLON block;
 for_stmt: FOR exprlist IN testlist COLON block;
@@ -64,6 +65,17 @@ funcdef: decorator* DEF NAME LPAR params? RPAR COLON block;
 decorator: AT test NEWLINE;
 params: param (COMMA param)* COMMA?;
 param: NAME (ASSIGN test)?;
+// The object model and exceptions (docs/language_classes.md).
+classdef: decorator* CLASS NAME (LPAR (test (COMMA test)* COMMA?)? RPAR)? COLON block;
+try_stmt
+  : TRY COLON block ( except_clause+ (ELSE COLON block)? (FINALLY COLON block)?
+                    | FINALLY COLON block )
+  ;
+except_clause: EXCEPT (test (AS NAME)?)? COLON block;
+with_stmt: WITH with_item (COMMA with_item)* COLON block;
+with_item: test (AS expr)?;
+raise_stmt: RAISE (test (FROM test)?)?;
+
 block: simple_stmts | NEWLINE INDENT stmt+ DEDENT;
 
 // Expressions, loosest first.

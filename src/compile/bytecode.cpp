@@ -70,6 +70,13 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
     case Op::RETURN: uses = {in.a}; break;
     case Op::RETURNNONE: break;
     case Op::DISPLAY: uses = {in.a}; break;
+    // The object model and exceptions (vm/classes.h).
+    case Op::MAKECLASS: range(uses, in.a, 2 + in.b); defs = {in.a}; break;
+    case Op::RAISE: uses = {in.a}; if (in.k == 1) uses.push_back(in.b); break;
+    case Op::EXCMATCH: uses = {in.b, in.c}; defs = {in.a}; break;
+    case Op::TRYENTER: if (in.k == 1) uses = {in.a}; break;
+    case Op::WITHENTER: uses = {in.a}; defs = {in.a + 1, in.a + 2}; break;
+    case Op::WITHEXIT: uses = {in.a, in.a + 1}; if (in.k) uses.push_back(in.b); break;
   }
 }
 
@@ -98,6 +105,11 @@ Liveness::Liveness(const CodeObject& code) {
         if (d < code.nregs) out[static_cast<size_t>(d) / 64] &= ~(uint64_t(1) << (d % 64));
       for (int u : uses[i])
         if (u < code.nregs) out[static_cast<size_t>(u) / 64] |= uint64_t(1) << (u % 64);
+      // Note [Exception handlers]: any instruction of a protected range may
+      // jump to its handler, which needs what it reads live there too.
+      for (const ExceptionHandler& h : code.handlers)
+        if (i >= h.start && i < h.end)
+          for (size_t w = 0; w < words_; ++w) out[w] |= bits_[h.target * words_ + w];
       uint64_t* cur = &bits_[i * words_];
       for (size_t w = 0; w < words_; ++w)
         if (cur[w] != out[w]) { cur[w] = out[w]; changed = true; }
@@ -213,6 +225,11 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
       case Op::FORITER: case Op::LISTAPPEND:
         callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
         break;
+      // The object model and exceptions: graph breaks (Tracer::onUnsupported).
+      case Op::TRYENTER: case Op::RAISE: case Op::MAKECLASS:
+        callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op)),
+                                                  Instr::makeBx(Op::LOADINT, 0, in.k)}, pc);
+        break;
       default: break;
     }
     if (isJump(in.op)) {
@@ -239,6 +256,11 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
     lines.push_back(n);
   }
   copy->lines = std::move(lines);
+  for (ExceptionHandler& h : copy->handlers) {  // Note [Exception handlers]
+    h.start = out.newPc[h.start];
+    h.end = out.newPc[h.end];
+    h.target = out.newPc[h.target];
+  }
   copy->code = std::move(body);
   copy->nregs = code.nregs + maxScratch + 1;
   out.origPc = std::move(origPc);

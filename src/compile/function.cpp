@@ -311,6 +311,13 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     for (const auto& [r, wb] : seg->registers)
       next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs, memo);
     applySideEffects(*seg, regs.data(), inputs, outputs, memo);
+    // Note [Protected blocks run eagerly]
+    // A trace ends at a try or with block (TRYENTER); that block and the
+    // rest of the function run in the VM, where its exception handlers
+    // work: a graph cannot raise into a handler. Liveness counts what the
+    // handlers read (compile/bytecode.cpp), so every register they need is
+    // materialized here.
+    if (fn_->code->code[seg->exitPc].op == Op::TRYENTER) return runEager(next, seg->exitPc);
     // Note [Step code]: the break instruction, eagerly, on real values.
     Ref<FunctionObject>& stepFn = steps_[seg->exitPc];
     if (!stepFn) {

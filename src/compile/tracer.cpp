@@ -14,6 +14,7 @@
 #include "tensor/write_overlap.h"
 #include "vm/torch/bindings_views.h"
 #include "vm/torch/tensor_members.h"
+#include "vm/classes.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -55,6 +56,8 @@ std::string calleeName(const Value& v) {
   if (v.isObj(ObjKind::Native)) return v.as<NativeObject>()->name;
   if (v.isObj(ObjKind::Function)) return v.as<FunctionObject>()->name();
   if (v.isObj(ObjKind::BoundMethod)) return calleeName(v.as<BoundMethodObject>()->function);
+  if (ClassObject* c = asClass(v)) return "user class '" + c->name + "'";
+  if (asInstance(v)) return "an instance of user class '" + typeName(v) + "'";
   return "a " + std::string(v.isObj(ObjKind::Other) ? "callable object" : "value");
 }
 
@@ -502,6 +505,8 @@ Value Tracer::onMethod(const CallArgs& a) {
                  ") that the graph cannot name");
     return Value();
   }
+  if (asInstance(self))
+    graphBreak("method call ." + name + "() on an instance of user class '" + typeName(self) + "'");
   graphBreak("method call ." + name + "() on an object that cannot be traced");
 }
 
@@ -616,6 +621,15 @@ Value Tracer::onIndex(const CallArgs& a) {
 
 Value Tracer::onUnsupported(const CallArgs& a) {
   checkStop();
+  if (a.nargs == 3) {  // the object model and exceptions: (register, op, k)
+    auto op = static_cast<Op>(a[1].asInt());
+    if (op == Op::RAISE) graphBreak("'raise' statement");
+    if (op == Op::MAKECLASS) graphBreak("class definition");
+    // Note [Protected blocks run eagerly]: CompiledFunction::call runs the
+    // rest of the function in the VM from here, where its handlers work.
+    if (a[2].asInt() == 0) graphBreak("'try' block");
+    graphBreak("'with' block on " + (a[0].isTensor() ? std::string("a Tensor") : "a '" + typeName(a[0]) + "' object"));
+  }
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
@@ -983,18 +997,39 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   return seg;
 }
 
+// Note [Script code behind operators]
+// `a + b`, `len(a)`, `a.prop`, ... on an instance of a user class run a
+// script method that the instrumented code does not see: the VM calls it
+// directly (vm/classes.cpp). While a trace is active, the object model asks
+// the tracer first, and the trace breaks at the instruction, which then
+// runs eagerly (Note [Step code]), so no control flow inside the method is
+// baked into a graph without guards.
+void Tracer::onObjectModelCall(void* tracer, const std::string& what) {
+  static_cast<Tracer*>(tracer)->graphBreak(what + ", script code the trace does not follow");
+}
+
 std::unique_ptr<Segment> Tracer::trace() {
   savedInterceptor_ = rt_.interp.tensorState()->interceptor;
   savedTracer_ = rt_.activeTracer;
   rt_.interp.tensorState()->interceptor = this;
   rt_.activeTracer = this;
+  ObjectModel& om = *rt_.interp.vm().objectModel;
+  const ObjectModel::TraceHook savedHook = om.traceHook;
+  void* savedHookCtx = om.traceHookCtx;
+  om.traceHook = &Tracer::onObjectModelCall;
+  om.traceHookCtx = this;
   struct Restore {
     Tracer& t;
+    ObjectModel& om;
+    ObjectModel::TraceHook hook;
+    void* ctx;
     ~Restore() {
       t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
       t.rt_.activeTracer = t.savedTracer_;
+      om.traceHook = hook;
+      om.traceHookCtx = ctx;
     }
-  } restore{*this};
+  } restore{*this, om, savedHook, savedHookCtx};
   for (int attempt = 0; attempt < kMaxRetraces; ++attempt) {
     std::string reason;
     uint32_t pc = 0;

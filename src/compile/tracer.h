@@ -100,6 +100,9 @@ class Tracer : public DispatchInterceptor {
   Value onSetGlobal(const CallArgs& a);
   Value onTruth(const CallArgs& a);
   Value onUnsupported(const CallArgs& a);
+  // Note [Script code behind operators]: a dunder method, property or
+  // __enter__ about to run while tracing ends the trace before the instruction.
+  [[noreturn]] static void onObjectModelCall(void* tracer, const std::string& what);
   Value onAttr(const CallArgs& a);
   Value onSizeUse(const CallArgs& a);
   Value onIndex(const CallArgs& a);

@@ -242,6 +242,39 @@ class Dumper {
         open("global");
         for (const std::string& n : s->as<Global>()->names) out += " " + n;
         break;
+      case Stmt::Kind::ClassDef: {
+        auto* c = s->as<ClassDef>();
+        open("class"), out += " " + c->name;
+        if (!c->decorators.empty()) out += " (decorators", list(c->decorators), out += ")";
+        if (!c->bases.empty()) out += " (bases", list(c->bases), out += ")";
+        block(c->body, indent);
+        break;
+      }
+      case Stmt::Kind::Try: {
+        auto* t = s->as<Try>();
+        open("try"), block(t->body, indent);
+        for (const ExceptHandler& h : t->handlers) {
+          out += " (except";
+          optional(h.type.get());
+          if (!h.name.empty()) out += " as " + h.name;
+          block(h.body, indent), out += ")";
+        }
+        if (!t->orelse.empty()) out += " (else", block(t->orelse, indent), out += ")";
+        if (!t->finalbody.empty()) out += " (finally", block(t->finalbody, indent), out += ")";
+        break;
+      }
+      case Stmt::Kind::With: {
+        auto* w = s->as<With>();
+        open("with");
+        for (const WithItem& item : w->items) out += " (item", sub(item.context.get()), optional(item.target.get()), out += ")";
+        block(w->body, indent);
+        break;
+      }
+      case Stmt::Kind::Raise: {
+        auto* r = s->as<Raise>();
+        open("raise"), optional(r->exc.get()), optional(r->cause.get());
+        break;
+      }
     }
     close();
   }

@@ -19,6 +19,13 @@
 //        | Import(Alias* names)                      -- import a.b as c, d
 //        | ImportFrom(str module, Alias* names)      -- from a.b import c as d, e
 //        | Global(str* names)
+//        | ClassDef(Expr* decorators, str name, Expr* bases, Stmt* body)
+//        | Try(Stmt* body, ExceptHandler* handlers, Stmt* orelse, Stmt* finalbody)
+//        | With(WithItem* items, Stmt* body)
+//        | Raise(Expr? exc, Expr? cause)               -- bare `raise`: exc null
+//
+//   ExceptHandler = (Expr? type, str name, Stmt* body)  -- name "" without `as`
+//   WithItem   = (Expr context, Expr? target)
 //
 //   IfBranch   = (Expr test, Stmt* body)
 //   Param      = (str name, Expr? defaultValue)
@@ -220,6 +227,7 @@ struct Stmt : Node {
   enum class Kind : uint8_t {
     ExprStmt, Assign, AugAssign, If, While, For, Break, Continue, Pass,
     FunctionDef, Return, Assert, Import, ImportFrom, Global,
+    ClassDef, Try, With, Raise,
   };
   const Kind kind;
 
@@ -293,6 +301,37 @@ struct ImportFrom : StmtOf<Stmt::Kind::ImportFrom> {
   std::vector<Alias> names;  // never dotted
 };
 struct Global : StmtOf<Stmt::Kind::Global> { std::vector<std::string> names; };
+
+// The object model and exceptions (docs/language_classes.md).
+struct ClassDef : StmtOf<Stmt::Kind::ClassDef> {
+  ExprList decorators;  // as FunctionDef
+  std::string name;
+  ExprList bases;       // at most one is supported at run time (single inheritance)
+  StmtList body;
+};
+struct ExceptHandler : Node {
+  ExprPtr type;      // null: bare `except:`
+  std::string name;  // "" when there is no `as`
+  StmtList body;
+};
+struct Try : StmtOf<Stmt::Kind::Try> {
+  StmtList body;
+  std::vector<ExceptHandler> handlers;  // may be empty when finalbody is not
+  StmtList orelse;                      // only with handlers
+  StmtList finalbody;
+};
+struct WithItem : Node {
+  ExprPtr context;
+  ExprPtr target;  // may be null; see Note [Assignment targets]
+};
+struct With : StmtOf<Stmt::Kind::With> {
+  std::vector<WithItem> items;  // >= 1; `with a, b:` is `with a: with b:`
+  StmtList body;
+};
+struct Raise : StmtOf<Stmt::Kind::Raise> {
+  ExprPtr exc;    // null: re-raise the exception being handled
+  ExprPtr cause;  // `from cause`: evaluated and checked, otherwise ignored
+};
 
 struct Module : Node {
   StmtList body;

@@ -72,12 +72,15 @@ std::string blockOwner(ParserRuleContext* ctx) {
   auto* owner = dynamic_cast<ParserRuleContext*>(block->parent);
   if (auto* def = dynamic_cast<P::FuncdefContext*>(owner))
     return fmt::format(" after function definition on line {}", def->DEF()->getSymbol()->getLine());
+  if (auto* cls = dynamic_cast<P::ClassdefContext*>(owner))
+    return fmt::format(" after class definition on line {}", cls->CLASS()->getSymbol()->getLine());
   Token* keyword = nullptr;
   for (antlr4::tree::ParseTree* child : owner->children) {
     if (child == block) break;
     if (auto* t = dynamic_cast<TerminalNode*>(child)) {
       size_t type = t->getSymbol()->getType();
-      if (type == P::IF || type == P::ELIF || type == P::ELSE || type == P::WHILE || type == P::FOR)
+      if (type == P::IF || type == P::ELIF || type == P::ELSE || type == P::WHILE || type == P::FOR ||
+          type == P::TRY || type == P::EXCEPT || type == P::FINALLY || type == P::WITH)
         keyword = t->getSymbol();
     }
   }
@@ -120,6 +123,8 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
                   dynamic_cast<P::For_stmtContext*>(ctx) || dynamic_cast<P::FuncdefContext*>(ctx) ||
                   dynamic_cast<P::LambdefContext*>(ctx) || dynamic_cast<P::DictmakerContext*>(ctx);
     if (header && expected.contains(size_t(P::COLON))) return "expected ':'";
+    if (dynamic_cast<P::Try_stmtContext*>(ctx) && expected.contains(size_t(P::EXCEPT)))
+      return "expected 'except' or 'finally' block";
     // A line end, a closer or an operator where an operand belongs. Not a
     // keyword (that is just "invalid syntax"), and not where only a NAME may
     // come (a parameter, an import): every expression position takes a number.
@@ -236,7 +241,61 @@ class Builder {
     if (auto* s = c->if_stmt()) out.push_back(ifStmt(s));
     else if (auto* s = c->while_stmt()) out.push_back(whileStmt(s));
     else if (auto* s = c->for_stmt()) out.push_back(forStmt(s));
+    else if (auto* s = c->classdef()) out.push_back(classdef(s));
+    else if (auto* s = c->try_stmt()) out.push_back(tryStmt(s));
+    else if (auto* s = c->with_stmt()) out.push_back(withStmt(s));
     else out.push_back(funcdef(c->funcdef()));
+  }
+
+  // --- the object model and exceptions (docs/language_classes.md) -----------
+
+  StmtPtr classdef(P::ClassdefContext* ctx) {
+    auto s = node<ClassDef>(span(range(ctx->CLASS()), range(ctx)));
+    for (P::DecoratorContext* d : ctx->decorator()) s->decorators.push_back(child(d->test()));
+    s->name = ctx->NAME()->getText();
+    for (P::TestContext* b : ctx->test()) s->bases.push_back(child(b));
+    int loops = loops_;
+    loops_ = 0;
+    s->body = block(ctx->block());
+    loops_ = loops;
+    return s;
+  }
+
+  StmtPtr tryStmt(P::Try_stmtContext* ctx) {
+    auto s = node<Try>(range(ctx));
+    std::vector<P::BlockContext*> blocks = ctx->block();
+    s->body = block(blocks[0]);
+    std::vector<P::Except_clauseContext*> clauses = ctx->except_clause();
+    for (size_t i = 0; i < clauses.size(); ++i) {
+      P::Except_clauseContext* c = clauses[i];
+      ExceptHandler h;
+      h.where = range(c);
+      if (c->test()) h.type = child(c->test());
+      else if (i + 1 < clauses.size()) fail(range(c->EXCEPT()), "default 'except:' must be last");
+      if (c->NAME()) h.name = c->NAME()->getText();
+      h.body = block(c->block());
+      s->handlers.push_back(std::move(h));
+    }
+    size_t next = 1;
+    if (ctx->ELSE()) s->orelse = block(blocks[next++]);
+    if (ctx->FINALLY()) s->finalbody = block(blocks[next++]);
+    return s;
+  }
+
+  StmtPtr withStmt(P::With_stmtContext* ctx) {
+    auto s = node<With>(range(ctx));
+    for (P::With_itemContext* item : ctx->with_item()) {
+      WithItem w;
+      w.where = range(item);
+      w.context = child(item->test());
+      if (item->expr()) {
+        w.target = child(item->expr());
+        checkTarget(*w.target, /*augmented=*/false);
+      }
+      s->items.push_back(std::move(w));
+    }
+    s->body = block(ctx->block());
+    return s;
   }
 
   void simpleStmts(P::Simple_stmtsContext* ctx, StmtList& out) {
@@ -278,6 +337,13 @@ class Builder {
       a->test = child(s->test(0));
       if (s->test().size() > 1) a->msg = child(s->test(1));
       return a;
+    }
+    if (auto* s = ctx->raise_stmt()) {
+      auto r = node<Raise>(where);
+      std::vector<P::TestContext*> tests = s->test();
+      if (!tests.empty()) r->exc = child(tests[0]);
+      if (tests.size() > 1) r->cause = child(tests[1]);
+      return r;
     }
     return importStmt(ctx->import_stmt());
   }

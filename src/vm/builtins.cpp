@@ -10,6 +10,7 @@
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
+#include "vm/classes.h"
 
 namespace tdsl {
 
@@ -64,6 +65,7 @@ Value b_print(Interpreter& I, const CallArgs& a, const void*) {
   for (size_t i = 0; i < a.nargs; ++i) {
     if (i) out += sep;
     if (a[i].isObj(ObjKind::Str)) out += a[i].as<StrObject>()->str;
+    else if (a[i].isObj(ObjKind::Other)) out += str(I, a[i]);  // __str__ of user classes
     else appendRepr(I, out, a[i]);
   }
   out += end;
@@ -311,6 +313,7 @@ Value b_dict(Interpreter& I, const CallArgs& a, const void*) {
 }
 
 bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 0) {
+  if (ClassObject* c = asClass(cls)) return isInstanceOfClass(v, *c);  // user classes (vm/classes.h)
   if (cls.isObj(ObjKind::Tuple)) {
     if (depth >= kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded in __instancecheck__");
     for (const Value& c : cls.as<TupleObject>()->items)
@@ -323,6 +326,8 @@ bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 
   std::string t = typeName(v);
   if (name == "int") return v.isInt() || v.isBool();
   if (name == "tuple") return v.isObj(ObjKind::Tuple);
+  if (name == "object") return true;
+  if (asInstance(v)) return false;
   if (name == "Tensor") return v.isTensor();
   return t == name;
 }
@@ -359,14 +364,16 @@ Value b_all(Interpreter& I, const CallArgs& a, const void*) {
   return Value::boolean(true);
 }
 
-Value b_hash(Interpreter&, const CallArgs& a, const void*) {
+Value b_hash(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "hash", 1, 1);
+  if (int64_t h; instanceHash(I, a[0], h)) return Value::integer(h);
   requireHashable(a[0]);
   return Value::integer(static_cast<int64_t>(ValueKeyHash()(a[0]) >> 1));
 }
 
 Value b_type(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "type", 1, 1);
+  if (InstanceObject* inst = asInstance(a[0])) return inst->cls;  // user classes (vm/classes.h)
   std::string t = typeName(a[0]);
   auto& types = I.vm().typeObjects;
   auto it = types.find(t);
@@ -426,11 +433,17 @@ Value b_iter(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_next(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "next", 1, 2);
+  if (const Value* fn = findDunder(a[0], "__next__")) {  // user iterators (vm/classes.h)
+    if (a.nargs == 1) return callMethod(I, a[0], *fn, {});
+    Value it = makeRef<IteratorObject>(IteratorObject::Source::Protocol, a[0]);
+    Value out;
+    return protocolNext(I, it, out) ? out : a[1];
+  }
   if (!a[0].isObj(ObjKind::Iterator)) throw Error(ErrorKind::Type, "'" + typeName(a[0]) + "' object is not an iterator");
   Value out;
   if (iteratorNext(I, *a[0].as<IteratorObject>(), out)) return out;
   if (a.nargs == 2) return a[1];
-  throw Error(ErrorKind::Runtime, "StopIteration");
+  raiseException(I, I.vm().objectModel->stopIteration, 0, Value());
 }
 
 Value b_hasattr(Interpreter& I, const CallArgs& a, const void*) {

@@ -55,6 +55,18 @@ struct LineEntry {
 
 class GlobalsTable;
 
+// Note [Exception handlers]
+// A try or with block compiles to protected ranges of instructions. An error
+// raised by an instruction at pc in [start, end) of an entry (the first
+// entry that holds pc: inner blocks come first) jumps to `target` with the
+// exception object in register `reg`; no instruction runs on entry to a try,
+// so the happy path costs nothing. Resource and interrupt errors skip every
+// handler (Note [Uncatchable errors] in src/vm/exceptions.cpp).
+struct ExceptionHandler {
+  uint32_t start, end, target;
+  uint16_t reg;
+};
+
 // A compiled function body. Immutable once built; shared by every function
 // object (closure) made from it.
 struct CodeObject {
@@ -77,6 +89,7 @@ struct CodeObject {
   std::vector<Value> constants;
   std::vector<std::shared_ptr<const CodeObject>> protos;  // nested functions (P[x])
   std::vector<LineEntry> lines;
+  std::vector<ExceptionHandler> handlers;  // Note [Exception handlers]
   bool isModule = false;
 
   SourceRange rangeAt(uint32_t pc) const;

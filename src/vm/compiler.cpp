@@ -33,6 +33,7 @@ constexpr int kMaxCompileDepth = 2000;
 struct Scope {
   Scope* parent = nullptr;
   bool isModule = false;
+  bool isClass = false;  // a class body: its names are not visible to the functions inside it
   std::vector<std::string> params;
   std::set<std::string> globals;
   std::set<std::string> assigned;   // bound in this function (locals unless global)
@@ -178,6 +179,43 @@ class ScopeBuilder {
       case Stmt::Kind::Break:
       case Stmt::Kind::Continue:
       case Stmt::Kind::Pass: break;
+      // The object model and exceptions (docs/language_classes.md).
+      case Stmt::Kind::ClassDef: {
+        auto* c = s.as<ClassDef>();
+        for (auto& d : c->decorators) expr(*d);
+        for (auto& b : c->bases) expr(*b);
+        function(c, {}, &c->body, nullptr);
+        scopes[c]->isClass = true;
+        bind(c->name);
+        break;
+      }
+      case Stmt::Kind::Try: {
+        auto* t = s.as<Try>();
+        block(t->body);
+        for (auto& h : t->handlers) {
+          if (h.type) expr(*h.type);
+          if (!h.name.empty()) bind(h.name);
+          block(h.body);
+        }
+        block(t->orelse);
+        block(t->finalbody);
+        break;
+      }
+      case Stmt::Kind::With: {
+        auto* w = s.as<With>();
+        for (auto& item : w->items) {
+          expr(*item.context);
+          if (item.target) target(*item.target);
+        }
+        block(w->body);
+        break;
+      }
+      case Stmt::Kind::Raise: {
+        auto* r = s.as<Raise>();
+        if (r->exc) expr(*r->exc);
+        if (r->cause) expr(*r->cause);
+        break;
+      }
     }
   }
 
@@ -262,6 +300,7 @@ class ScopeBuilder {
       // Find the nearest enclosing function that binds n.
       Scope* owner = nullptr;
       for (Scope* p = s->parent; p && !p->isModule; p = p->parent) {
+        if (p->isClass) continue;  // class-level names are not closures
         if (p->globals.count(n)) break;
         if (p->isLocal(n)) { owner = p; break; }
       }
@@ -313,7 +352,7 @@ class FunctionCompiler {
     range_ = where;
     // Locals some read may reach unassigned live in cells, whose empty state
     // GETCELL reports (Note [Conservative definite assignment]).
-    if (body) {
+    if (body && !scope_->isClass) {
       auto isLocal = [&](const std::string& n) { return scope_->isLocal(n); };
       for (const std::string& n : possiblyUnassignedLocals(params, *body, isLocal)) scope_->cells.insert(n);
     }
@@ -336,7 +375,10 @@ class FunctionCompiler {
       emit(Instr::make(isParam ? Op::MAKECELL : Op::NEWCELL, r));
       code_->cellRegs.push_back(r);
     }
-    if (body) {
+    if (body && scope_->isClass) {
+      block(*body);
+      returnClassNamespace();
+    } else if (body) {
       block(*body);
       emit(Instr::make(Op::RETURNNONE));
     } else {
@@ -370,6 +412,22 @@ class FunctionCompiler {
   };
   std::vector<LoopLabels> loops_;
   int depth_ = 0;
+  // Note [Exception handlers]: the protected regions being compiled, and the
+  // cleanups (finally bodies, with exits) a return/break/continue must run.
+  struct Protected {
+    int reg;
+    uint32_t start;
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;  // closed intervals so far
+  };
+  std::vector<Protected> protected_;
+  struct Cleanup {
+    const StmtList* finalbody = nullptr;  // a finally body, or
+    int withManager = -1;                 // a with block's manager register
+    size_t protectedDepth;                // protected_.size() when it was pushed (its own region is at this index)
+    size_t loopDepth;                     // loops_.size() when it was pushed
+  };
+  std::vector<Cleanup> cleanups_;
+  std::vector<int> handledExc_;  // registers of the exceptions being handled (except bodies)
 
   // RAII: the source range attached to instructions emitted meanwhile, plus depth check.
   struct Loc {
@@ -937,11 +995,19 @@ class FunctionCompiler {
       }
       case Stmt::Kind::Break:
         if (loops_.empty()) compileError(s.where, "'break' outside loop");
-        loops_.back().breaks.push_back(emitJump(Op::JMP));
+        {
+          size_t suspended = runCleanups(/*loopExit=*/true);
+          loops_.back().breaks.push_back(emitJump(Op::JMP));
+          resumeProtection(suspended);
+        }
         return;
       case Stmt::Kind::Continue:
         if (loops_.empty()) compileError(s.where, "'continue' not properly in loop");
-        jumpTo(Op::JMP, loops_.back().continueTarget);
+        {
+          size_t suspended = runCleanups(/*loopExit=*/true);
+          jumpTo(Op::JMP, loops_.back().continueTarget);
+          resumeProtection(suspended);
+        }
         return;
       case Stmt::Kind::Pass: return;
       case Stmt::Kind::FunctionDef: {
@@ -965,6 +1031,15 @@ class FunctionCompiler {
       case Stmt::Kind::Return: {
         auto* r = s.as<Return>();
         if (scope_->isModule) compileError(s.where, "'return' outside function");
+        if (!cleanups_.empty()) {  // the value first, then finally bodies / with exits
+          int v = temp();
+          if (r->value) exprTo(*r->value, v);
+          else emit(Instr::make(Op::LOADNONE, v));
+          size_t suspended = runCleanups(/*loopExit=*/false);
+          emit(Instr::make(Op::RETURN, v));
+          resumeProtection(suspended);
+          return;
+        }
         if (!r->value) { emit(Instr::make(Op::RETURNNONE)); return; }
         int v = expr(*r->value);
         emit(Instr::make(Op::RETURN, v));
@@ -1012,7 +1087,196 @@ class FunctionCompiler {
         return;
       }
       case Stmt::Kind::Global: return;
+      case Stmt::Kind::ClassDef: classDef(*s.as<ClassDef>()); return;
+      case Stmt::Kind::Try: tryStmt(*s.as<Try>()); return;
+      case Stmt::Kind::With: withStmt(*s.as<With>(), 0); return;
+      case Stmt::Kind::Raise: raiseStmt(*s.as<Raise>()); return;
     }
+  }
+
+  // ---- the object model and exceptions (docs/language_classes.md)
+
+  // class C(B): body  ==>  R[c] = "C"; R[c+1] = <body>() (its namespace
+  // dict); R[c+2] = B; MAKECLASS c, 1; decorators; C = R[c].
+  void classDef(const ClassDef& c) {
+    int base = nextReg_;
+    for (auto& d : c.decorators) exprTo(*d, temp());
+    int cls = temp();
+    int ns = temp();
+    loadConst(cls, strConst(c.name));
+    makeFunction(&c, c.name, {}, &c.body, nullptr, c.where, ns);
+    nextReg_ = ns + 1;
+    emit(Instr::make(Op::CALL, ns, 0, 0));
+    if (c.bases.size() > 255) compileError(c.where, "too many base classes");
+    for (auto& b : c.bases) exprTo(*b, temp());
+    {
+      Loc loc(*this, c.where);
+      emit(Instr::make(Op::MAKECLASS, cls, static_cast<int>(c.bases.size())));
+    }
+    nextReg_ = cls + 1;
+    for (size_t i = c.decorators.size(); i-- > 0;) {
+      int d = base + static_cast<int>(i);
+      int callBase = temp();
+      emit(Instr::make(Op::MOVE, callBase, d));
+      emit(Instr::make(Op::MOVE, temp(), cls));
+      emit(Instr::make(Op::CALL, callBase, 1, 0));
+      emit(Instr::make(Op::MOVE, cls, callBase));
+      nextReg_ = callBase;
+    }
+    storeName(c.name, cls);
+  }
+
+  // The end of a class body: return {name: value} of its locals.
+  void returnClassNamespace() {
+    int base = nextReg_;
+    int n = 0;
+    for (auto& name : scope_->assigned) {
+      if (!scope_->isLocal(name)) continue;
+      loadConst(temp(), strConst(name));
+      loadName(name, temp());
+      ++n;
+    }
+    int d = temp();
+    emit(Instr::make(Op::BUILDDICT, d, base, n));
+    emit(Instr::make(Op::RETURN, d));
+  }
+
+  void beginProtect(int reg) { protected_.push_back({reg, static_cast<uint32_t>(here()), {}}); }
+  // Closes the innermost region; its handler is at `target` (patched later by the caller).
+  Protected endProtect() {
+    Protected p = std::move(protected_.back());
+    protected_.pop_back();
+    if (here() > p.start) p.ranges.emplace_back(p.start, static_cast<uint32_t>(here()));
+    return p;
+  }
+  void addHandlers(const Protected& p, size_t target) {
+    for (auto& r : p.ranges)
+      code_->handlers.push_back(ExceptionHandler{r.first, r.second, static_cast<uint32_t>(target), static_cast<uint16_t>(p.reg)});
+  }
+  // Emits the cleanups a return (or, with loopExit, a break/continue of the
+  // innermost loop) leaves, innermost first; the code of each runs outside
+  // the regions it would otherwise be protected by. resumeProtection()
+  // reopens them after the jump.
+  size_t runCleanups(bool loopExit) {
+    size_t suspendedFrom = protected_.size();
+    for (size_t i = cleanups_.size(); i-- > 0;) {
+      const Cleanup c = cleanups_[i];
+      if (loopExit && c.loopDepth < loops_.size()) break;
+      for (size_t j = c.protectedDepth; j < suspendedFrom; ++j) {
+        Protected& p = protected_[j];
+        if (here() > p.start) p.ranges.emplace_back(p.start, static_cast<uint32_t>(here()));
+        p.start = UINT32_MAX;
+      }
+      suspendedFrom = std::min(suspendedFrom, c.protectedDepth);
+      // The cleanup's own code must not see the cleanup again.
+      auto saved = cleanups_;
+      cleanups_.resize(i);
+      if (c.finalbody) block(*c.finalbody);
+      else emit(Instr::make(Op::WITHEXIT, c.withManager, 0, 0, 0));
+      cleanups_ = std::move(saved);
+    }
+    return suspendedFrom;
+  }
+  void resumeProtection(size_t from) {
+    for (size_t j = from; j < protected_.size(); ++j) protected_[j].start = static_cast<uint32_t>(here());
+  }
+
+  void tryStmt(const Try& t) {
+    if (t.finalbody.empty()) { tryExcept(t); return; }
+    int exc = temp();
+    emit(Instr::make(Op::TRYENTER, 0, 0, 0, 0));
+    beginProtect(exc);
+    cleanups_.push_back(Cleanup{&t.finalbody, -1, protected_.size() - 1, loops_.size()});
+    if (t.handlers.empty()) block(t.body);
+    else tryExcept(t);
+    cleanups_.pop_back();
+    Protected p = endProtect();
+    block(t.finalbody);
+    size_t done = emitJump(Op::JMP);
+    addHandlers(p, here());
+    block(t.finalbody);
+    emit(Instr::make(Op::RAISE, exc, 0, 0, 2));
+    patch(done, here());
+  }
+
+  void tryExcept(const Try& t) {
+    TempScope ts(*this);
+    int exc = temp();
+    emit(Instr::make(Op::TRYENTER, 0, 0, 0, 0));
+    beginProtect(exc);
+    block(t.body);
+    Protected p = endProtect();
+    block(t.orelse);
+    std::vector<size_t> ends{emitJump(Op::JMP)};
+    addHandlers(p, here());
+    for (const ExceptHandler& h : t.handlers) {
+      Loc loc(*this, h.where);
+      TempScope hs(*this);
+      size_t next = 0;
+      if (h.type) {
+        int type = expr(*h.type);
+        int match = temp();
+        emit(Instr::make(Op::EXCMATCH, match, exc, type));
+        next = emitJump(Op::JMPIFNOT, match);
+      }
+      if (!h.name.empty()) storeName(h.name, exc);
+      handledExc_.push_back(exc);
+      block(h.body);
+      handledExc_.pop_back();
+      ends.push_back(emitJump(Op::JMP));
+      if (h.type) patch(next, here());
+      else break;
+    }
+    if (!t.handlers.back().type) {
+      // a bare except: catches everything (catchable)
+    } else {
+      emit(Instr::make(Op::RAISE, exc, 0, 0, 2));
+    }
+    for (size_t j : ends) patch(j, here());
+  }
+
+  // with a as x, b: body  ==>  with a as x: with b: body
+  void withStmt(const With& w, size_t item) {
+    if (item == w.items.size()) { block(w.body); return; }
+    TempScope ts(*this);
+    const WithItem& it = w.items[item];
+    int m = temp();
+    temp();  // m + 1: __exit__
+    temp();  // m + 2: what __enter__ returned
+    int exc = temp();
+    {
+      Loc loc(*this, it.where);
+      exprTo(*it.context, m);
+      emit(Instr::make(Op::TRYENTER, m, 0, 0, 1));
+      emit(Instr::make(Op::WITHENTER, m));
+    }
+    if (it.target) store(*it.target, m + 2);
+    beginProtect(exc);
+    cleanups_.push_back(Cleanup{nullptr, m, protected_.size() - 1, loops_.size()});
+    withStmt(w, item + 1);
+    cleanups_.pop_back();
+    Protected p = endProtect();
+    Loc loc(*this, it.where);
+    emit(Instr::make(Op::WITHEXIT, m, 0, 0, 0));
+    size_t done = emitJump(Op::JMP);
+    addHandlers(p, here());
+    emit(Instr::make(Op::WITHEXIT, m, exc, 0, 1));
+    patch(done, here());
+  }
+
+  void raiseStmt(const Raise& r) {
+    if (!r.exc) {
+      if (handledExc_.empty()) emit(Instr::make(Op::RAISE, 0, 0, 0, 3));
+      else emit(Instr::make(Op::RAISE, handledExc_.back(), 0, 0, 2));
+      return;
+    }
+    int e = expr(*r.exc);
+    if (r.cause) {
+      int c = expr(*r.cause);
+      emit(Instr::make(Op::RAISE, e, c, 0, 1));
+      return;
+    }
+    emit(Instr::make(Op::RAISE, e, 0, 0, 0));
   }
 
   void augAssign(const AugAssign& a) {

@@ -212,6 +212,51 @@ class Analysis {
         for (auto& a : s.as<ImportFrom>()->names) st.assigned.insert(a.asname.empty() ? a.name : a.asname);
         return;
       case Stmt::Kind::Global: return;
+      // The object model and exceptions (docs/language_classes.md).
+      case Stmt::Kind::ClassDef: {
+        auto* c = s.as<ClassDef>();
+        exprs(c->decorators, st);
+        exprs(c->bases, st);
+        st.assigned.insert(c->name);
+        return;
+      }
+      case Stmt::Kind::Raise: opt(s.as<Raise>()->exc, st); opt(s.as<Raise>()->cause, st); st.unreachable = true; return;
+      case Stmt::Kind::With: {
+        auto* w = s.as<With>();
+        for (auto& item : w->items) {
+          expr(*item.context, st);
+          if (item.target) target(*item.target, st);
+        }
+        // The body may be left early by an exception that __exit__ suppresses.
+        State body = st;
+        block(w->body, body);
+        st = meet(st, body);
+        return;
+      }
+      case Stmt::Kind::Try: {
+        // Any statement of the body may raise: a handler starts from the
+        // state before the body; after the statement, what every path has.
+        auto* t = s.as<Try>();
+        State entry = st;
+        State body = st;
+        block(t->body, body);
+        block(t->orelse, body);
+        State out = body;
+        for (auto& h : t->handlers) {
+          State hs = entry;
+          if (!h.name.empty()) hs.assigned.insert(h.name);
+          block(h.body, hs);
+          out = meet(out, hs);
+        }
+        if (!t->finalbody.empty()) {
+          State fin = meet(entry, out);
+          block(t->finalbody, fin);
+          if (fin.unreachable) out.unreachable = true;
+          for (auto& n : fin.assigned) out.assigned.insert(n);
+        }
+        st = out;
+        return;
+      }
     }
   }
 };

@@ -71,6 +71,11 @@ void listing(const CodeObject& code, std::string& out) {
     if (!note.empty()) out += "  (" + note + ")";
     out += "\n";
   }
+  for (const ExceptionHandler& h : code.handlers) {  // Note [Exception handlers]
+    char buf[96];
+    snprintf(buf, sizeof buf, "  handler: [%u, %u) -> %u, exception in R[%u]\n", h.start, h.end, h.target, h.reg);
+    out += buf;
+  }
   for (auto& p : code.protos) {
     out += "\n";
     listing(*p, out);

@@ -20,6 +20,7 @@
 // called kept one extra reference) and UNPACK's vectors leaking this way.
 #include <cmath>
 
+#include "vm/classes.h"
 #include "vm/exception_boundary.h"
 #include "vm/format.h"
 #include "vm/tensor_bridge.h"
@@ -112,6 +113,8 @@ void VM::execute() {
 // is a step of Note [Step and time limits].
 #define POLL() do { if (__builtin_expect((--I.pollBudget_ < 0) | I.safePoint_.load(std::memory_order_relaxed), 0)) safePoint(); } while (0)
 
+  // A handler found by catchInFrames resumes the loop here (Note [Exception handlers]).
+resume:
   try {
     LOADFRAME();
     DISPATCH();
@@ -467,7 +470,16 @@ void VM::execute() {
     LOADFRAME();
     DISPATCH();
   }
+
+  // The object model and exceptions (vm/classes.h, vm/exceptions.cpp).
+  L_MAKECLASS: RA = makeClass(I, RA, R[in.a + 1], &R[in.a + 2], in.b); DISPATCH();
+  L_RAISE: raiseException(I, RA, in.k, RB);
+  L_EXCMATCH: RA = Value::boolean(exceptionMatches(I, RB, RC)); DISPATCH();
+  L_TRYENTER: DISPATCH();
+  L_WITHENTER: withEnter(I, &RA); DISPATCH();
+  L_WITHEXIT: withExit(I, &RA, in.k ? &RB : nullptr); DISPATCH();
   } catch (Error& e) {
+    if (catchInFrames(e, entryDepth)) goto resume;
     try {
       unwind(e, entryDepth);
     } catch (std::bad_alloc&) {  // no memory for the traceback: the error alone
@@ -482,6 +494,7 @@ void VM::execute() {
     throw;
   } catch (std::exception& cause) {  // Note [Exceptions at the API boundary]
     Error e = errorFromStdException(cause);
+    if (catchInFrames(e, entryDepth)) goto resume;
     try {
       unwind(e, entryDepth);
     } catch (std::bad_alloc&) {  // no memory for the traceback: the error alone

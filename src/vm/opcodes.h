@@ -83,4 +83,21 @@
   X(ASSERTFAIL, ABk, "raise AssertionError(str(R[A]) if k else no message)")                        \
   X(RETURN, A, "return R[A]")                                                                       \
   X(RETURNNONE, none, "return None")                                                                \
-  X(DISPLAY, ABx, "interactive echo: unless R[A] is None, G[Bx] (_) = R[A] and print repr(R[A])")
+  X(DISPLAY, ABx, "interactive echo: unless R[A] is None, G[Bx] (_) = R[A] and print repr(R[A])") \
+  TDSL_OBJECT_MODEL_OPCODES(X)
+
+// The object model and exceptions (Note [Exception handlers] in code.h;
+// src/vm/classes.cpp, src/vm/exceptions.cpp).
+//  - RAISE k: 0 `raise R[A]` (a class is instantiated first); 1 `raise R[A]
+//    from R[B]`; 2 re-raise the caught exception R[A] where it was first
+//    raised (bare `raise`, a finally or a with that did not suppress); 3 bare
+//    `raise` with no exception being handled (RuntimeError).
+//  - TRYENTER marks the start of a try (k = 0) or with (k = 1, manager in
+//    R[A]) block; it does nothing in the VM. torch.compile ends its trace there.
+#define TDSL_OBJECT_MODEL_OPCODES(X)                                                                \
+  X(MAKECLASS, AB, "R[A] = class named R[A], namespace R[A+1], bases R[A+2 .. A+1+B]")              \
+  X(RAISE, ABk, "raise R[A] (k: 0 raise, 1 raise from R[B], 2 re-raise caught R[A], 3 bare)")       \
+  X(EXCMATCH, ABC, "R[A] = exception R[B] is an instance of R[C] (a class or a tuple of classes)")  \
+  X(TRYENTER, ABk, "start of a try (k=0) / with (k=1, manager R[A]) block: no-op")                  \
+  X(WITHENTER, A, "R[A+1] = R[A].__exit__; R[A+2] = R[A].__enter__()")                              \
+  X(WITHEXIT, ABk, "k=0: R[A+1](None, None, None); k=1: R[A+1](type(R[B]), R[B], None), re-raise R[B] unless true")

@@ -1,5 +1,6 @@
 // Python semantics of the built-in value types (see value_ops.h).
 #include "vm/value_ops.h"
+#include "vm/classes.h"
 
 #include <cmath>
 #include <limits>
@@ -302,6 +303,10 @@ const char* binaryOpSymbol(BinaryOp op) {
 }
 
 Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool inPlace) {
+  if (__builtin_expect(a.isObj(ObjKind::Other) || b.isObj(ObjKind::Other), 0)) {  // user classes (vm/classes.h)
+    Value r;
+    if (instanceArith(interp, op, a, b, inPlace, r)) return r;
+  }
   if (a.isTensor() || b.isTensor()) return tensorBinary(interp, static_cast<BinaryOp>(op), a, b, inPlace);
   if (isIntLike(a) && isIntLike(b)) {
     if (op == Arith::MatMul) unsupported(op, a, b);
@@ -421,6 +426,14 @@ int orderValues(Interpreter& interp, const Value& a, const Value& b, bool& ok, i
     return orderSeq(interp, a.as<ListObject>()->items, b.as<ListObject>()->items, ok, depth);
   if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple))
     return orderSeq(interp, a.as<TupleObject>()->items, b.as<TupleObject>()->items, ok, depth);
+  if (a.isObj(ObjKind::Other) || b.isObj(ObjKind::Other)) {  // user classes: __lt__ both ways
+    Value r;
+    if (instanceCompare(interp, Cmp::Lt, a, b, r)) {
+      if (truthy(interp, r)) return -1;
+      if (instanceCompare(interp, Cmp::Lt, b, a, r) && truthy(interp, r)) return 1;
+      return 0;
+    }
+  }
   ok = false;
   return 0;
 }
@@ -473,6 +486,10 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
       if (x->start != y->start) return false;
       return n == 1 || x->step == y->step;
     }
+    case ObjKind::Other: {  // user classes (vm/classes.h)
+      Value r;
+      return instanceCompare(interp, Cmp::Eq, a, b, r) && truthy(interp, r);
+    }
     default: return false;
   }
 }
@@ -482,6 +499,10 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
 bool valuesEqual(Interpreter& interp, const Value& a, const Value& b) { return equalsDepth(interp, a, b, 0); }
 
 Value compare(Interpreter& interp, Cmp op, const Value& a, const Value& b) {
+  if (__builtin_expect(a.isObj(ObjKind::Other) || b.isObj(ObjKind::Other), 0)) {  // user classes (vm/classes.h)
+    Value r;
+    if (instanceCompare(interp, op, a, b, r)) return r;
+  }
   if (a.isTensor() || b.isTensor())
     return tensorBinary(interp, static_cast<BinaryOp>(static_cast<int>(BinaryOp::Lt) + static_cast<int>(op)), a, b,
                         false);
@@ -501,17 +522,20 @@ Value negate(Interpreter& interp, const Value& v) {
   if (isIntLike(v)) return Value::integer(checkedNeg(intOf(v)));
   if (v.isFloat()) return Value::number(-v.asFloat());
   if (v.isTensor()) return tensorUnary(interp, UnaryOp::Neg, v);
+  if (Value r; instanceUnary(interp, "__neg__", v, r)) return r;
   throw Error(ErrorKind::Type, "bad operand type for unary -: '" + typeName(v) + "'");
 }
 Value unaryPlus(Interpreter& interp, const Value& v) {
   if (isIntLike(v)) return Value::integer(intOf(v));
   if (v.isFloat()) return v;
   if (v.isTensor()) return tensorUnary(interp, UnaryOp::Pos, v);
+  if (Value r; instanceUnary(interp, "__pos__", v, r)) return r;
   throw Error(ErrorKind::Type, "bad operand type for unary +: '" + typeName(v) + "'");
 }
 Value invert(Interpreter& interp, const Value& v) {
   if (isIntLike(v)) return Value::integer(~intOf(v));
   if (v.isTensor()) return tensorUnary(interp, UnaryOp::Invert, v);
+  if (Value r; instanceUnary(interp, "__invert__", v, r)) return r;
   throw Error(ErrorKind::Type, "bad operand type for unary ~: '" + typeName(v) + "'");
 }
 
@@ -533,6 +557,7 @@ bool truthy(Interpreter& interp, const Value& v) {
     case ObjKind::Tensor: return tensorTruth(interp, v);
     default:
       if (auto* view = asDictView(v)) return view->dict.as<DictObject>()->size() != 0;
+      if (bool t; instanceTruth(interp, v, t)) return t;
       return true;
   }
 }
@@ -585,6 +610,7 @@ bool contains(Interpreter& interp, const Value& container, const Value& item) {
       if (valuesEqual(interp, x, item)) return true;
     return false;
   }
+  if (bool r; instanceContains(interp, container, item, r)) return r;
   throw Error(ErrorKind::Type, "argument of type '" + typeName(container) + "' is not iterable");
 }
 
@@ -731,6 +757,7 @@ std::string repr(Interpreter& interp, const Value& v) {
 
 std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
+  if (std::string s; v.isObj(ObjKind::Other) && instanceStr(interp, v, s)) return s;
   return repr(interp, v);
 }
 
@@ -748,6 +775,7 @@ int64_t length(Interpreter& interp, const Value& v) {
       case ObjKind::Tensor: return tensorLength(interp, v);
       default:
         if (auto* view = asDictView(v)) return static_cast<int64_t>(view->dict.as<DictObject>()->size());
+        if (int64_t n; instanceLength(interp, v, n)) return n;
         break;
     }
   }
@@ -909,6 +937,9 @@ Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
         return Value::integer(static_cast<int64_t>(r->start + i * r->step));  // an element: fits
       }
       case ObjKind::Tensor: return tensorGetItem(interp, obj, index);
+      case ObjKind::Other:
+        if (Value r; instanceGetItem(interp, obj, index, r)) return r;
+        break;
       default: break;
     }
   }
@@ -947,6 +978,7 @@ void setItem(Interpreter& interp, const Value& obj, const Value& index, const Va
     return;
   }
   if (obj.isTensor()) { tensorSetItem(interp, obj, index, value); return; }
+  if (instanceSetItem(interp, obj, index, value)) return;
   if (obj.isObj(ObjKind::Tuple) || obj.isObj(ObjKind::Str) || obj.isObj(ObjKind::Range))
     throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object does not support item assignment");
   throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object does not support item assignment");
@@ -1026,6 +1058,7 @@ Value makeIterator(Interpreter& interp, const Value& v) {
                                                                : S::DictItems;
           return makeDictIterator(src, view->dict);
         }
+        if (Value it; instanceIter(interp, v, it)) return it;
         break;
       default: break;
     }
@@ -1116,6 +1149,10 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
         if (keep) { out = std::move(item); return true; }
       }
       return false;
+    }
+    case IteratorObject::Source::Protocol: {
+      Value keep = Value::object(&it);
+      return protocolNext(interp, keep, out);
     }
   }
   return false;

@@ -2,6 +2,7 @@
 // stack]), argument binding, calls from C++, error unwinding with locations
 // and tracebacks, modules and imports, attribute access.
 #include "vm/vm.h"
+#include "vm/classes.h"
 #include "vm/stdlib_modules.h"
 
 #include <algorithm>
@@ -37,6 +38,7 @@ VM::VM(Interpreter& interp) : interp(interp) {
   stackEnd_ = stack_ + kStackSlots;
   frames_.reserve(kMaxCallDepth + 16);
   installBuiltins(*this);
+  installClasses(*this);
   mainGlobals = newGlobals("__main__");
 }
 
@@ -53,6 +55,7 @@ VM::~VM() {
   mainGlobals = Ref<GlobalsTable>();
   modules_.clear();
   typeObjects.clear();
+  objectModel.reset();
   builtins_.clear();
   builtinIndex_.clear();
   for (MethodCacheEntry& e : methodIC_) e = MethodCacheEntry();
@@ -517,6 +520,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
           if (name == "stop") return s->upper;
           if (name == "step") return s->step;
         } else if (auto* ext = dynamic_cast<ExtensionObject*>(obj.asObj())) {
+          if (Value v; objectGetAttr(interp, obj, name, v)) return v;  // classes and instances (vm/classes.h)
           if (const Value* v = ext->getAttr(name)) return *v;
         }
         break;
@@ -534,6 +538,7 @@ void setAttr(Interpreter& interp, const Value& obj, std::string_view name, const
     obj.as<ModuleObject>()->set(std::string(name), value);
     return;
   }
+  if (objectSetAttr(interp, obj, name, value)) return;  // classes and instances (vm/classes.h)
   throw Error(ErrorKind::Attribute, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 

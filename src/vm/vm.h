@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,6 +26,7 @@
 namespace tdsl {
 
 namespace ast { struct Module; }
+struct ObjectModel;  // vm/classes.h
 
 // Python's default recursion limit: deeper script recursion is a RecursionError.
 constexpr size_t kMaxCallDepth = 1000;
@@ -136,6 +138,9 @@ class VM {
   // The type objects of the built-in types (int, float, ...) by name.
   std::unordered_map<std::string, Value> typeObjects;
 
+  // Classes, the exception classes and the exception in flight (vm/classes.h).
+  std::unique_ptr<ObjectModel> objectModel;
+
  private:
   friend struct Loop;
   // Pushes a frame for `fn` whose arguments are at `base[0..nargs)`, then
@@ -150,6 +155,10 @@ class VM {
   void execute();
   // Unwinds frames of the current dispatch loop after an error; attaches location and traceback.
   void unwind(Error& e, size_t entryDepth);
+  // Note [Exception handlers]: finds the innermost handler for `e` in the
+  // frames of the current dispatch loop; when there is one, pops the frames
+  // above it, stores the exception object and resumes there.
+  bool catchInFrames(Error& e, size_t entryDepth);
 
   std::vector<std::pair<std::string, Value>> builtins_;
   std::unordered_map<std::string, size_t> builtinIndex_;

@@ -110,7 +110,8 @@ TEST_CASE("lexer: keywords, operators and delimiters", "[frontend][lexer]") {
   CHECK(kinds("x //= 2 ** 3 // 4 @ m") == "NAME IDIV_ASSIGN INTEGER POWER INTEGER IDIV INTEGER AT NAME NEWLINE EOF");
   CHECK(kinds("a[...] <= b >> 1 != c") == "NAME LSQB ELLIPSIS RSQB LE NAME RSHIFT INTEGER NE NAME NEWLINE EOF");
   CHECK(kinds("lambda: None") == "LAMBDA COLON NONE NEWLINE EOF");
-  CHECK(kinds("class") == "UNSUPPORTED_KEYWORD NEWLINE EOF");
+  CHECK(kinds("await") == "UNSUPPORTED_KEYWORD NEWLINE EOF");
+  CHECK(kinds("class try except finally raise with") == "CLASS TRY EXCEPT FINALLY RAISE WITH NEWLINE EOF");
 }
 
 TEST_CASE("lexer: integer literal forms", "[frontend][lexer]") {

@@ -1,0 +1,597 @@
+// User classes and instances: creation, attribute lookup (Note [Attribute
+// lookup on instances] in classes.h), the dunder hooks of value_ops, super(),
+// staticmethod / classmethod / property.
+#include "vm/classes.h"
+
+#include "vm/vm.h"
+
+namespace tdsl {
+
+void checkTracing(Interpreter& interp, const Value& self, const Value& fn);
+
+namespace {
+
+// staticmethod(f), classmethod(f), property(fget, fset).
+class WrapperObject : public ExtensionObject {
+ public:
+  enum class Kind : uint8_t { Static, Class, Property };
+  WrapperObject(Kind kind, Value fn, Value setter = Value()) : kind(kind), fn(std::move(fn)), setter(std::move(setter)) {}
+  std::string typeName() const override {
+    return kind == Kind::Static ? "staticmethod" : kind == Kind::Class ? "classmethod" : "property";
+  }
+  const Value* getAttr(std::string_view name) const override {
+    if (kind == Kind::Property && name == "fget") return &fn;
+    if (kind != Kind::Property && name == "__func__") return &fn;
+    return nullptr;
+  }
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(fn);
+    v.visit(setter);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(fn));
+    out.push_back(std::move(setter));
+  }
+  Kind kind;
+  Value fn;
+  Value setter;
+};
+WrapperObject* asWrapper(const Value& v) {
+  return v.isObj(ObjKind::Other) ? dynamic_cast<WrapperObject*>(v.asObj()) : nullptr;
+}
+
+// super(): attribute lookup that starts above `start`, bound to `self`.
+class SuperObject : public ExtensionObject {
+ public:
+  SuperObject(Value start, Value self) : start(std::move(start)), self(std::move(self)) {}
+  std::string typeName() const override { return "super"; }
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(start);
+    v.visit(self);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(start));
+    out.push_back(std::move(self));
+  }
+  Value start;  // the class whose base the lookup starts at
+  Value self;   // an instance, or a class (in a classmethod)
+};
+
+// NotImplemented.
+class NotImplementedObject : public ExtensionObject {
+ public:
+  std::string typeName() const override { return "NotImplementedType"; }
+  std::string repr() const override { return "NotImplemented"; }
+};
+
+Value bindMethod(const Value& self, const Value& fn) { return Value(makeRef<BoundMethodObject>(self, fn)); }
+
+// A class attribute as seen through an instance (`self` an instance) or the
+// class itself (`owner` the class, self None).
+Value bindClassAttr(Interpreter& interp, const Value& attr, const Value& self, const Value& owner) {
+  if (attr.isObj(ObjKind::Function) || attr.isObj(ObjKind::Native)) return self.isNone() ? attr : bindMethod(self, attr);
+  if (auto* w = asWrapper(attr)) {
+    switch (w->kind) {
+      case WrapperObject::Kind::Static: return w->fn;
+      case WrapperObject::Kind::Class: return bindMethod(owner, w->fn);
+      case WrapperObject::Kind::Property:
+        if (self.isNone()) return attr;
+        checkTracing(interp, self, w->fn);
+        return interp.call(w->fn, std::vector<Value>{self});
+    }
+  }
+  return attr;
+}
+
+bool isNotImplemented(Interpreter& interp, const Value& v) {
+  return v.identical(interp.vm().objectModel->notImplemented);
+}
+
+const char* arithDunder(Arith op) {
+  static const char* const names[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+                                      "__pow__", "__matmul__", "__and__", "__or__", "__xor__", "__lshift__",
+                                      "__rshift__"};
+  return names[static_cast<int>(op)];
+}
+const char* arithReflected(Arith op) {
+  static const char* const names[] = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__",
+                                      "__rmod__", "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__",
+                                      "__rlshift__", "__rrshift__"};
+  return names[static_cast<int>(op)];
+}
+const char* arithInPlace(Arith op) {
+  static const char* const names[] = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__",
+                                      "__imod__", "__ipow__", "__imatmul__", "__iand__", "__ior__", "__ixor__",
+                                      "__ilshift__", "__irshift__"};
+  return names[static_cast<int>(op)];
+}
+const char* cmpDunder(Cmp op) {
+  static const char* const names[] = {"__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"};
+  return names[static_cast<int>(op)];
+}
+Cmp cmpSwapped(Cmp op) {
+  switch (op) {
+    case Cmp::Lt: return Cmp::Gt;
+    case Cmp::Le: return Cmp::Ge;
+    case Cmp::Gt: return Cmp::Lt;
+    case Cmp::Ge: return Cmp::Le;
+    default: return op;
+  }
+}
+
+// Tries R = dunder(a, b) when a's class has it; false when absent or NotImplemented.
+bool tryDunder(Interpreter& interp, const Value& a, const char* name, const Value& b, Value& out) {
+  const Value* fn = findDunder(a, name);
+  if (!fn) return false;
+  Value r = callMethod(interp, a, *fn, {b});
+  if (isNotImplemented(interp, r)) return false;
+  out = std::move(r);
+  return true;
+}
+
+std::string attributeError(const Value& obj, std::string_view name) {
+  if (auto* c = asClass(obj)) return "type object '" + c->name + "' has no attribute '" + std::string(name) + "'";
+  return "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'";
+}
+
+// The class whose body defined the caller's code (zero-argument super()).
+ClassObject* definingClass(ClassObject* from, const CodeObject& code) {
+  auto sameCode = [&](const Value& v) {
+    const Value* f = &v;
+    if (auto* w = asWrapper(v)) f = &w->fn;
+    if (!f->isObj(ObjKind::Function)) return false;
+    const CodeObject& c = *f->as<FunctionObject>()->code;
+    return &c == &code || (c.name == code.name && c.file == code.file && c.defLoc.line == code.defLoc.line &&
+                           c.defLoc.col == code.defLoc.col);
+  };
+  for (ClassObject* c = from; c; c = c->baseClass())
+    for (auto& kv : c->attrs)
+      if (sameCode(kv.second)) return c;
+  return nullptr;
+}
+
+Value b_super(Interpreter& interp, const CallArgs& a, const void*) {
+  if (a.nargs == 2) {
+    ClassObject* start = asClass(a[0]);
+    if (!start) throw Error(ErrorKind::Type, "super() argument 1 must be a type, not " + typeName(a[0]));
+    return Value(makeRef<SuperObject>(a[0], a[1]));
+  }
+  if (a.nargs != 0) throw Error(ErrorKind::Type, "super() takes 0 or 2 arguments");
+  CallerFrame f = interp.vm().callerFrame();
+  if (!f.code || f.code->nparams == 0) throw Error(ErrorKind::Runtime, "super(): no arguments");
+  const Value& self = f.registers[0];
+  ClassObject* from = asClass(self);
+  if (!from) {
+    InstanceObject* inst = asInstance(self);
+    if (!inst) throw Error(ErrorKind::Runtime, "super(): __class__ cell not found");
+    from = inst->klass();
+  }
+  ClassObject* owner = definingClass(from, *f.code);
+  if (!owner) throw Error(ErrorKind::Runtime, "super(): __class__ cell not found");
+  return Value(makeRef<SuperObject>(Value::object(owner), self));
+}
+
+Value b_staticmethod(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "staticmethod", 1, 1);
+  return Value(makeRef<WrapperObject>(WrapperObject::Kind::Static, a[0]));
+}
+Value b_classmethod(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "classmethod", 1, 1);
+  return Value(makeRef<WrapperObject>(WrapperObject::Kind::Class, a[0]));
+}
+Value b_property(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "property", 1, 2);
+  return Value(makeRef<WrapperObject>(WrapperObject::Kind::Property, a[0], a.nargs > 1 ? a[1] : Value()));
+}
+// prop.setter(fn), bound to prop: a new property with fn as its setter.
+Value propertySetter(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "setter", 2, 2);
+  auto* w = asWrapper(a[0]);
+  return Value(makeRef<WrapperObject>(WrapperObject::Kind::Property, w->fn, a[1]));
+}
+
+Value b_issubclass(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "issubclass", 2, 2);
+  ClassObject* c = asClass(a[0]);
+  if (!c) throw Error(ErrorKind::Type, "issubclass() arg 1 must be a class");
+  auto test = [&](const Value& t) {
+    ClassObject* other = asClass(t);
+    if (!other) throw Error(ErrorKind::Type, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    return c->isSubclassOf(other);
+  };
+  if (a[1].isObj(ObjKind::Tuple)) {
+    for (const Value& t : a[1].as<TupleObject>()->items)
+      if (test(t)) return Value::boolean(true);
+    return Value::boolean(false);
+  }
+  return Value::boolean(test(a[1]));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Classes and instances
+
+const Value* ClassObject::lookup(std::string_view key) const {
+  std::string k(key);
+  for (const ClassObject* c = this; c; c = c->baseClass()) {
+    auto it = c->attrs.find(k);
+    if (it != c->attrs.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+ClassObject* ClassObject::baseClass() const { return base.isNone() ? nullptr : static_cast<ClassObject*>(base.asObj()); }
+
+bool ClassObject::isSubclassOf(const ClassObject* other) const {
+  for (const ClassObject* c = this; c; c = c->baseClass())
+    if (c == other) return true;
+  return false;
+}
+
+bool isInstanceOfClass(const Value& v, const ClassObject& cls) {
+  InstanceObject* inst = asInstance(v);
+  return inst && inst->klass()->isSubclassOf(&cls);
+}
+
+Value ClassObject::call(Interpreter& interp, const CallArgs& args) {
+  Value self(makeRef<InstanceObject>(Value::object(this)));
+  if (isException) asInstance(self)->attrs["args"] = makeTuple(std::vector<Value>(args.args, args.args + args.nargs));
+  const Value* init = lookup("__init__");
+  if (!init) {
+    if (args.nargs || args.nkwargs) throw Error(ErrorKind::Type, name + "() takes no arguments");
+    return self;
+  }
+  std::vector<Value> all;
+  all.reserve(args.nargs + 1);
+  all.push_back(self);
+  all.insert(all.end(), args.args, args.args + args.nargs);
+  Value fn = *init;  // __init__ may rebind the class attribute
+  Value r = interp.call(fn, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
+  if (!r.isNone()) throw Error(ErrorKind::Type, "__init__() should return None, not '" + tdsl::typeName(r) + "'");
+  return self;
+}
+
+std::string InstanceObject::typeName() const { return klass()->name; }
+
+std::string InstanceObject::repr() const {
+  ClassObject* c = klass();
+  Interpreter& interp = c->interp;
+  Value self = Value::object(const_cast<InstanceObject*>(this));
+  if (const Value* fn = c->lookup("__repr__")) {
+    Value r = callMethod(interp, self, *fn, {});
+    if (!r.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "__repr__ returned non-string (type " + tdsl::typeName(r) + ")");
+    return r.as<StrObject>()->str;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(this));
+  return "<__main__." + c->name + " object at " + buf + ">";
+}
+
+bool InstanceObject::callable() const { return klass()->lookup("__call__") != nullptr; }
+
+Value InstanceObject::call(Interpreter& interp, const CallArgs& args) {
+  const Value* fn = klass()->lookup("__call__");
+  if (!fn) throw Error(ErrorKind::Type, "'" + typeName() + "' object is not callable");
+  std::vector<Value> all;
+  all.push_back(Value::object(this));
+  all.insert(all.end(), args.args, args.args + args.nargs);
+  Value f = *fn;
+  return interp.call(f, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
+}
+
+void checkTracing(Interpreter& interp, const Value& self, const Value& fn) {
+  ObjectModel& om = *interp.vm().objectModel;
+  if (!om.traceHook) return;
+  std::string name = fn.isObj(ObjKind::Function) ? fn.as<FunctionObject>()->name() : "method";
+  om.traceHook(om.traceHookCtx, name + "() of user class '" + typeName(self) + "'");
+}
+
+Value callMethod(Interpreter& interp, const Value& self, const Value& fn, std::vector<Value> args) {
+  checkTracing(interp, self, fn);
+  // A staticmethod or classmethod comes out of bindClassAttr ready to call;
+  // a plain function takes self first.
+  Value f = bindClassAttr(interp, fn, Value(), asInstance(self) ? asInstance(self)->cls : self);
+  if (!asWrapper(fn)) args.insert(args.begin(), self);
+  return interp.call(f, std::move(args));
+}
+
+const Value* findDunder(const Value& v, std::string_view name) {
+  InstanceObject* inst = asInstance(v);
+  if (!inst) return nullptr;
+  return inst->klass()->lookup(name);
+}
+
+Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const Value* bases, int nbases) {
+  if (nbases > 1) throw Error(ErrorKind::Type, "multiple inheritance is not supported by tdsl");
+  Value base;
+  ErrorKind kind = ErrorKind::Runtime;
+  bool isException = false;
+  if (nbases == 1) {
+    ClassObject* b = asClass(bases[0]);
+    if (!b) {
+      if (bases[0].isObj(ObjKind::Native) && bases[0].as<NativeObject>()->name == "object") {
+        // class C(object): a root class
+      } else {
+        throw Error(ErrorKind::Type, "subclassing '" + typeName(bases[0]) + "' is not supported by tdsl");
+      }
+    } else {
+      base = bases[0];
+      kind = b->kind;
+      isException = b->isException;
+    }
+  }
+  auto cls = makeRef<ClassObject>(interp, name.as<StrObject>()->str, base, kind, isException);
+  for (auto& kv : ns.as<DictObject>()->entries) cls->attrs[kv.first.as<StrObject>()->str] = kv.second;
+  return Value(cls);
+}
+
+// ---------------------------------------------------------------------------
+// Attributes
+
+bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out) {
+  if (InstanceObject* inst = asInstance(obj)) {
+    auto it = inst->attrs.find(std::string(name));
+    if (it != inst->attrs.end()) { out = it->second; return true; }
+    if (const Value* attr = inst->klass()->lookup(name)) {
+      Value a = *attr;
+      out = bindClassAttr(interp, a, obj, inst->cls);
+      return true;
+    }
+    if (name == "__class__") { out = inst->cls; return true; }
+    if (name == "__dict__") {
+      Value d = makeDict();
+      for (auto& kv : inst->attrs) d.as<DictObject>()->set(makeStr(kv.first), kv.second);
+      out = d;
+      return true;
+    }
+    if (const Value* ga = inst->klass()->lookup("__getattr__")) {
+      out = callMethod(interp, obj, *ga, {makeStr(std::string(name))});
+      return true;
+    }
+    throw Error(ErrorKind::Attribute, attributeError(obj, name));
+  }
+  if (ClassObject* cls = asClass(obj)) {
+    if (const Value* attr = cls->lookup(name)) {
+      Value a = *attr;
+      out = bindClassAttr(interp, a, Value(), obj);
+      return true;
+    }
+    if (name == "__name__" || name == "__qualname__") { out = makeStr(cls->name); return true; }
+    if (name == "__base__") { out = cls->base; return true; }
+    if (name == "__bases__") {
+      out = cls->base.isNone() ? makeTuple({}) : makeTuple({cls->base});
+      return true;
+    }
+    if (name == "__mro__") {
+      std::vector<Value> chain;
+      for (ClassObject* c = cls; c; c = c->baseClass()) chain.push_back(Value::object(c));
+      out = makeTuple(std::move(chain));
+      return true;
+    }
+    throw Error(ErrorKind::Attribute, attributeError(obj, name));
+  }
+  if (auto* s = obj.isObj(ObjKind::Other) ? dynamic_cast<SuperObject*>(obj.asObj()) : nullptr) {
+    ClassObject* start = asClass(s->start)->baseClass();
+    const Value* attr = start ? start->lookup(name) : nullptr;
+    if (!attr) {
+      // object.__init__ and friends: a root class's super() has no methods but these.
+      if (name == "__init__") { out = makeNative("__init__", [](Interpreter&, const CallArgs&, const void*) { return Value(); }); return true; }
+      throw Error(ErrorKind::Attribute, "'super' object has no attribute '" + std::string(name) + "'");
+    }
+    Value a = *attr;
+    bool selfIsClass = asClass(s->self) != nullptr;
+    out = bindClassAttr(interp, a, selfIsClass ? Value() : s->self, selfIsClass ? s->self : asInstance(s->self)->cls);
+    return true;
+  }
+  if (auto* w = asWrapper(obj); w && w->kind == WrapperObject::Kind::Property && name == "setter") {
+    out = bindMethod(obj, makeNative("setter", propertySetter));
+    return true;
+  }
+  return false;
+}
+
+bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
+  if (InstanceObject* inst = asInstance(obj)) {
+    if (const Value* attr = inst->klass()->lookup(name)) {
+      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
+        if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
+        Value setter = w->setter;
+        checkTracing(interp, obj, setter);
+        interp.call(setter, std::vector<Value>{obj, value});
+        return true;
+      }
+    }
+    inst->attrs[std::string(name)] = value;
+    return true;
+  }
+  if (ClassObject* cls = asClass(obj)) {
+    cls->attrs[std::string(name)] = value;
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Operators
+
+bool instanceArith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool inPlace, Value& out) {
+  if (!asInstance(a) && !asInstance(b)) return false;
+  if (inPlace && tryDunder(interp, a, arithInPlace(op), b, out)) return true;
+  if (tryDunder(interp, a, arithDunder(op), b, out)) return true;
+  if (tryDunder(interp, b, arithReflected(op), a, out)) return true;
+  return false;
+}
+
+bool instanceCompare(Interpreter& interp, Cmp op, const Value& a, const Value& b, Value& out) {
+  if (!asInstance(a) && !asInstance(b)) return false;
+  if (tryDunder(interp, a, cmpDunder(op), b, out)) return true;
+  if (tryDunder(interp, b, cmpDunder(cmpSwapped(op)), a, out)) return true;
+  if (op == Cmp::Ne) {
+    Value eq;
+    if (tryDunder(interp, a, "__eq__", b, eq) || tryDunder(interp, b, "__eq__", a, eq)) {
+      out = Value::boolean(!truthy(interp, eq));
+      return true;
+    }
+  }
+  if (op == Cmp::Eq || op == Cmp::Ne) {
+    out = Value::boolean(a.identical(b) == (op == Cmp::Eq));
+    return true;
+  }
+  return false;
+}
+
+bool instanceUnary(Interpreter& interp, const char* dunder, const Value& v, Value& out) {
+  const Value* fn = findDunder(v, dunder);
+  if (!fn) return false;
+  out = callMethod(interp, v, *fn, {});
+  return true;
+}
+
+bool instanceTruth(Interpreter& interp, const Value& v, bool& out) {
+  if (!asInstance(v)) return false;
+  if (const Value* fn = findDunder(v, "__bool__")) {
+    Value r = callMethod(interp, v, *fn, {});
+    if (!r.isBool()) throw Error(ErrorKind::Type, "__bool__ should return bool, returned " + typeName(r));
+    out = r.asBool();
+    return true;
+  }
+  int64_t n;
+  if (instanceLength(interp, v, n)) { out = n != 0; return true; }
+  out = true;
+  return true;
+}
+
+bool instanceLength(Interpreter& interp, const Value& v, int64_t& out) {
+  const Value* fn = findDunder(v, "__len__");
+  if (!fn) return false;
+  Value r = callMethod(interp, v, *fn, {});
+  if (!r.isInt() && !r.isBool()) throw Error(ErrorKind::Type, "'" + typeName(r) + "' object cannot be interpreted as an integer");
+  out = r.isBool() ? r.asBool() : r.asInt();
+  if (out < 0) throw Error(ErrorKind::Value, "__len__() should return >= 0");
+  return true;
+}
+
+bool instanceStr(Interpreter& interp, const Value& v, std::string& out) {
+  InstanceObject* inst = asInstance(v);
+  if (!inst) return false;
+  if (const Value* fn = inst->klass()->lookup("__str__")) {
+    Value r = callMethod(interp, v, *fn, {});
+    if (!r.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "__str__ returned non-string (type " + typeName(r) + ")");
+    out = r.as<StrObject>()->str;
+    return true;
+  }
+  if (inst->klass()->isException && !inst->klass()->lookup("__repr__")) return false;
+  out = inst->repr();
+  return true;
+}
+
+bool instanceContains(Interpreter& interp, const Value& container, const Value& item, bool& out) {
+  if (!asInstance(container)) return false;
+  if (const Value* fn = findDunder(container, "__contains__")) {
+    out = truthy(interp, callMethod(interp, container, *fn, {item}));
+    return true;
+  }
+  if (findDunder(container, "__iter__") || findDunder(container, "__getitem__")) {
+    for (const Value& x : iterateAll(interp, container))
+      if (x.identical(item) || valuesEqual(interp, x, item)) { out = true; return true; }
+    out = false;
+    return true;
+  }
+  return false;
+}
+
+bool instanceGetItem(Interpreter& interp, const Value& obj, const Value& index, Value& out) {
+  if (const Value* fn = findDunder(obj, "__getitem__")) {
+    out = callMethod(interp, obj, *fn, {index});
+    return true;
+  }
+  return false;
+}
+
+bool instanceSetItem(Interpreter& interp, const Value& obj, const Value& index, const Value& value) {
+  const Value* fn = findDunder(obj, "__setitem__");
+  if (!fn) return false;
+  callMethod(interp, obj, *fn, {index, value});
+  return true;
+}
+
+bool instanceIter(Interpreter& interp, const Value& v, Value& out) {
+  if (!asInstance(v)) return false;
+  if (const Value* fn = findDunder(v, "__iter__")) {
+    Value it = callMethod(interp, v, *fn, {});
+    if (it.isObj(ObjKind::Iterator)) { out = it; return true; }
+    if (!findDunder(it, "__next__"))
+      throw Error(ErrorKind::Type, "iter() returned non-iterator of type '" + typeName(it) + "'");
+    out = Value(makeRef<IteratorObject>(IteratorObject::Source::Protocol, it));
+    return true;
+  }
+  if (findDunder(v, "__getitem__")) {  // the old sequence protocol: v[0], v[1], ... until IndexError
+    auto it = makeRef<IteratorObject>(IteratorObject::Source::Protocol, v);
+    it->step = 0;  // pos counts the index
+    out = Value(it);
+    return true;
+  }
+  return false;
+}
+
+bool protocolNext(Interpreter& interp, const Value& itv, Value& out) {
+  auto* it = itv.as<IteratorObject>();
+  if (it->end < 0) return false;
+  Value obj = it->seq;
+  try {
+    if (it->step == 0) {
+      out = callMethod(interp, obj, *findDunder(obj, "__getitem__"), {Value::integer(it->pos)});
+      ++it->pos;
+    } else {
+      const Value* fn = findDunder(obj, "__next__");
+      if (!fn) throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object is not an iterator");
+      out = callMethod(interp, obj, *fn, {});
+    }
+  } catch (const Error& e) {
+    Value exc = exceptionFromError(interp, e);
+    ObjectModel& om = *interp.vm().objectModel;
+    ClassObject* stop = asClass(it->step == 0 ? om.byKind.at(static_cast<int>(ErrorKind::Index)) : om.stopIteration);
+    if (!isInstanceOfClass(exc, *stop)) {
+      // not the end: put the exception back in flight
+      om.inFlight = exc;
+      om.inFlightKind = e.kind;
+      om.inFlightMessage = e.message;
+      throw;
+    }
+    it->end = -1;
+    return false;
+  }
+  return true;
+}
+
+bool instanceHash(Interpreter& interp, const Value& v, int64_t& out) {
+  const Value* fn = findDunder(v, "__hash__");
+  if (!fn) return false;
+  Value r = callMethod(interp, v, *fn, {});
+  if (!r.isInt()) throw Error(ErrorKind::Type, "__hash__ method should return an integer");
+  out = r.asInt();
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Installation
+
+void installClasses(VM& vm) {
+  vm.objectModel = std::make_unique<ObjectModel>();
+  ObjectModel& om = *vm.objectModel;
+  om.notImplemented = Value(makeRef<NotImplementedObject>());
+  vm.addBuiltin("NotImplemented", om.notImplemented);
+  vm.addBuiltin("super", makeNative("super", b_super));
+  vm.addBuiltin("staticmethod", makeNative("staticmethod", b_staticmethod));
+  vm.addBuiltin("classmethod", makeNative("classmethod", b_classmethod));
+  vm.addBuiltin("property", makeNative("property", b_property));
+  vm.addBuiltin("issubclass", makeNative("issubclass", b_issubclass));
+  vm.addBuiltin("object", makeNative("object", [](Interpreter&, const CallArgs& a, const void*) -> Value {
+    expectArgs(a, "object", 0, 0);
+    throw Error(ErrorKind::Type, "object() instances are not supported by tdsl; define a class");
+  }));
+  installExceptionClasses(vm);
+}
+
+}  // namespace tdsl
