@@ -49,6 +49,12 @@ AS: 'as';
 GLOBAL: 'global';
 ASSERT: 'assert';
 
+// Keywords of issue 15's language additions (lang2): defined before
+// UNSUPPORTED_KEYWORD so that they win over its alternatives.
+YIELD: 'yield';
+DEL: 'del';
+NONLOCAL: 'nonlocal';
+
 // Python keywords outside the subset: reserved, so that a script that uses
 // them fails here as it would under Python, with a message naming them.
 UNSUPPORTED_KEYWORD

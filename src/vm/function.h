@@ -125,6 +125,7 @@ class IteratorObject : public GcObject {
   enum class Source : uint8_t {
     Range, Sequence, Str, DictKeys, Tensor,
     DictValues, DictItems, Enumerate, Zip, Map, Filter, ReverseSequence,
+    Generator,  // seq = a GeneratorState (vm/generators.h); its frame is its state
   };
   IteratorObject(Source src, Value seq) : GcObject(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
   void gcTraverse(GcVisitor& v) override { v.visit(seq); }

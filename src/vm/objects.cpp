@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "vm/objects.h"
+#include "vm/sets.h"
 
 #include "support/diagnostics.h"
 #include "vm/value_ops.h"
@@ -32,6 +33,9 @@ bool isHashableAt(const Value& v, int depth) {
         throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded while calling a Python object");
       for (const Value& x : v.as<TupleObject>()->items)
         if (!isHashableAt(x, depth + 1)) return false;
+      return true;
+    case ObjKind::Other:
+      if (SetObject* s = asSet(v)) return s->frozen;
       return true;
     default: return true;
   }

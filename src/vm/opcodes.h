@@ -82,4 +82,16 @@
   X(IMPORT, ABx, "R[A] = the module named K[Bx]")                                                   \
   X(ASSERTFAIL, ABk, "raise AssertionError(str(R[A]) if k else no message)")                        \
   X(RETURN, A, "return R[A]")                                                                       \
-  X(RETURNNONE, none, "return None")
+  X(RETURNNONE, none, "return None")                                                                \
+  /* issue 15 additions (lang2) */                                                                  \
+  X(YIELD, A, "suspend the generator yielding R[A]; when resumed R[A] = the value sent in")         \
+  X(LISTEXTEND, AB, "R[A].extend(R[B])")                                                            \
+  X(LISTTOTUPLE, AB, "R[A] = tuple(R[B]) (R[B] a list)")                                            \
+  X(CALLEX, ABC, "R[A] = R[A](*R[A+1], **R[A+2]); R[A+1] a tuple, R[A+2] a dict of str keys or None") \
+  X(DICTMERGE, AB, "R[A].update(R[B]) for **R[B] in a call; TypeError on a repeated or non-str key") \
+  X(UNPACKEX, ABCk, "R[A], ..., R[A+C+k] = R[B]: C items, a list of the middle ones, k items")       \
+  X(BUILDSET, ABC, "R[A] = {R[B], ..., R[B+C-1]}")                                                  \
+  X(SETADD, AB, "R[A].add(R[B])")                                                                   \
+  X(DELITEM, AB, "del R[A][R[B]]")                                                                  \
+  X(DELGLOBAL, ABx, "unbind G[Bx]; NameError when unbound")                                         \
+  X(DELLOCAL, ABx, "R[A] = an unbound marker; K[Bx] names it")
