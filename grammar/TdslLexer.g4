@@ -54,6 +54,12 @@ ASSERT: 'assert';
 YIELD: 'yield';
 DEL: 'del';
 NONLOCAL: 'nonlocal';
+// Valid Python literals outside tdsl (complex numbers, bytes): one token
+// each, reported by the superclass as not supported, never "invalid syntax".
+UNSUPPORTED_LITERAL_ERROR
+  : (INTEGER | FLOAT) [jJ]
+  | ([bB] [rR]? | [rR] [bB]) (SHORT_STRING | LONG_STRING)
+  ;
 
 // Python keywords outside the subset: reserved, so that a script that uses
 // them fails here as it would under Python, with a message naming them.

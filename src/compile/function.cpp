@@ -290,7 +290,15 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
   // A generator function's call only makes the generator; its body runs
   // eagerly when iterated (generators are not traced).
-  if (fn_->code->isGenerator) return interp.vm().call(Value(fn_), args);
+  if (fn_->code->isGenerator) {
+    std::string reason = "generator function " + fn_->name() + "(): generators are not traced";
+    count([&](FunctionStats& s) {
+      ++s.graphBreaks;
+      s.breakReasons.push_back(reason);
+    });
+    if (options_.fullgraph) throw Error(ErrorKind::GraphBreak, "graph break in " + fn_->name() + " (fullgraph=True): " + reason);
+    return interp.vm().call(Value(fn_), args);
+  }
   uint32_t pc = 0;
   std::vector<Value> inputs, outputs, next;
   for (;;) {

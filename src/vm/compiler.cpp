@@ -731,6 +731,12 @@ class FunctionCompiler {
         auto* st = e.as<Set>();
         if (hasStarred(st->elts)) compileError(e.where, "'*' unpacking in a set display is not supported by tdsl");
         build(Op::BUILDSET, st->elts, dst);
+        // CPython folds a display of more than two constants into a frozenset
+        // constant, which its compiler rebuilds once (merge_consts_recursive):
+        // k = 1 repeats that, so the iteration order is CPython's.
+        bool folded = st->elts.size() > 2;
+        for (auto& x : st->elts) folded = folded && isConstant(*x);
+        if (folded) code_->code.back().k = 1;
         return;
       }
       case Expr::Kind::SetComp: {
@@ -762,6 +768,22 @@ class FunctionCompiler {
     }
   }
 
+  static bool isConstant(const Expr& e) {
+    switch (e.kind) {
+      case Expr::Kind::IntLit: case Expr::Kind::FloatLit: case Expr::Kind::StrLit:
+      case Expr::Kind::NoneLit: case Expr::Kind::BoolLit: case Expr::Kind::EllipsisLit: return true;
+      case Expr::Kind::UnaryOp: {
+        auto* u = e.as<UnaryOp>();
+        return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) &&
+               (u->operand->is<IntLit>() || u->operand->is<FloatLit>());
+      }
+      case Expr::Kind::Tuple:
+        for (auto& x : e.as<Tuple>()->elts)
+          if (!isConstant(*x)) return false;
+        return true;
+      default: return false;
+    }
+  }
   static bool hasStarred(const ExprList& elts) {
     for (auto& x : elts)
       if (x->is<Starred>()) return true;

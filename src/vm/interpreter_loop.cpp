@@ -79,7 +79,7 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
 [[gnu::noinline]] Value newFunction(const CodePtr& proto, const Ref<GlobalsTable>& globals, const Value* defaults,
                                     const Value* R) {
   auto fn = makeRef<FunctionObject>(proto, globals);
-  fn->defaults.assign(defaults, defaults + proto->ndefaults);
+  fn->defaults.assign(defaults, defaults + proto->ndefaults + proto->nkwDefaults);  // Note [Extended parameters]
   for (int from : proto->captureFrom) fn->cells.push_back(R[from]);
   return Value(fn);
 }
@@ -115,10 +115,15 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
   R[a + before] = makeList(std::move(middle));
   for (int i = 0; i < after; ++i) R[a + before + 1 + i] = items[items.size() - static_cast<size_t>(after) + static_cast<size_t>(i)];
 }
-[[gnu::noinline]] Value buildSet(const Value* items, int n) {
+[[gnu::noinline]] Value buildSet(const Value* items, int n, bool folded) {
   Value s = makeSetValue(false);
   for (int i = 0; i < n; ++i) asSet(s)->add(items[i]);
-  return s;
+  if (!folded) return s;
+  Value rebuilt = makeSetValue(true);
+  for (const Value& k : asSet(s)->keys()) asSet(rebuilt)->add(k);
+  Value out = makeSetValue(false);
+  asSet(out)->merge(*asSet(rebuilt));
+  return out;
 }
 [[gnu::noinline]] void delItem(Interpreter& I, const Value& obj, const Value& index) {
   if (obj.isObj(ObjKind::Dict)) {
@@ -206,8 +211,7 @@ void VM::execute() {
   L_LOADBOOL: RA = Value::boolean(in.b != 0); DISPATCH();
   L_GETGLOBAL: {
     const GlobalSlot& s = f->fn->globals->slots[in.bx()];
-    if (__builtin_expect(!s.bound, 0))
-      throw Error(ErrorKind::Name, "name '" + f->fn->globals->names[in.bx()] + "' is not defined");
+    if (__builtin_expect(!s.bound, 0)) throwNameError(*f, in.bx());
     RA = s.value;
     DISPATCH();
   }
@@ -565,7 +569,7 @@ void VM::execute() {
   }
   L_DICTMERGE: dictMerge(I, RA, RB); DISPATCH();
   L_UNPACKEX: unpackStarred(I, R, in.a, RB, in.c, in.k); DISPATCH();
-  L_BUILDSET: RA = buildSet(&RB, in.c); DISPATCH();
+  L_BUILDSET: RA = buildSet(&RB, in.c, in.k != 0); DISPATCH();
   L_SETADD: asSet(RA)->add(RB); DISPATCH();
   L_DELITEM: delItem(I, RA, RB); DISPATCH();
   L_DELGLOBAL: {

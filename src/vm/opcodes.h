@@ -90,7 +90,7 @@
   X(CALLEX, ABC, "R[A] = R[A](*R[A+1], **R[A+2]); R[A+1] a tuple, R[A+2] a dict of str keys or None") \
   X(DICTMERGE, AB, "R[A].update(R[B]) for **R[B] in a call; TypeError on a repeated or non-str key") \
   X(UNPACKEX, ABCk, "R[A], ..., R[A+C+k] = R[B]: C items, a list of the middle ones, k items")       \
-  X(BUILDSET, ABC, "R[A] = {R[B], ..., R[B+C-1]}")                                                  \
+  X(BUILDSET, ABCk, "R[A] = {R[B], ..., R[B+C-1]}; k = 1: rebuilt once, as CPython's folded constants") \
   X(SETADD, AB, "R[A].add(R[B])")                                                                   \
   X(DELITEM, AB, "del R[A][R[B]]")                                                                  \
   X(DELGLOBAL, ABx, "unbind G[Bx]; NameError when unbound")                                         \

@@ -61,6 +61,7 @@ class SetObject : public ExtensionObject {
   void differenceUpdate(Interpreter& interp, const Value& other);
   void symmetricDifferenceUpdate(Interpreter& interp, const Value& other);
   bool isSubsetOf(const SetObject& other) const;
+  void merge(const SetObject& other);   // set_merge
 
  private:
   static constexpr size_t kMinSize = 8;
@@ -82,7 +83,6 @@ class SetObject : public ExtensionObject {
   int64_t findEntry(const Value& key, int64_t hash) const;  // slot index or -1
   static void insertClean(std::vector<Slot>& table, const Value& key, int64_t hash);
   void resize(size_t minUsed);
-  void merge(const SetObject& other);
 };
 
 inline SetObject* asSet(const Value& v) {

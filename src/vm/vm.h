@@ -159,6 +159,8 @@ class VM {
   // CALLEX: spreads the tuple at callee[1] and the dict (or None) at
   // callee[2] into CALL's layout; returns the positional count, sets nkw.
   int spreadCallArgs(Value* callee, int& nkw);
+  // GETGLOBAL of an unbound name: NameError with CPython's "Did you mean" (name_suggestions.cpp).
+  [[noreturn, gnu::noinline]] void throwNameError(const Frame& f, uint32_t slot);
   void popFrame();
   // Calls a non-script callable at callee[0] with args callee[1..]; result in *callee.
   void callNonScript(Value* callee, int nargs, int nkw);
