@@ -56,10 +56,22 @@ FINALLY: 'finally';
 RAISE: 'raise';
 WITH: 'with';
 
+// Keywords of issue 15's language additions (lang2): defined before
+// UNSUPPORTED_KEYWORD so that they win over its alternatives.
+YIELD: 'yield';
+DEL: 'del';
+NONLOCAL: 'nonlocal';
+// Valid Python literals outside tdsl (complex numbers, bytes): one token
+// each, reported by the superclass as not supported, never "invalid syntax".
+UNSUPPORTED_LITERAL_ERROR
+  : (INTEGER | FLOAT) [jJ]
+  | ([bB] [rR]? | [rR] [bB]) (SHORT_STRING | LONG_STRING)
+  ;
+
 // Python keywords outside the subset: reserved, so that a script that uses
 // them fails here as it would under Python, with a message naming them.
 UNSUPPORTED_KEYWORD
-  : 'del' | 'yield' | 'nonlocal' | 'async' | 'await'
+  : 'async' | 'await'
   ;
 
 // Literals. Numbers keep their text (with '_'); the AST builder converts them.

@@ -34,10 +34,15 @@ simple_stmt
   | global_stmt
   | assert_stmt
   | raise_stmt
+  | yield_expr
+  | del_stmt
+  | nonlocal_stmt
   ;
 
 // a = b = v (chain of '='), a += v, or a bare expression.
-expr_stmt: testlist (augassign testlist | (ASSIGN testlist)*);
+expr_stmt: testlist (annassign | augassign (yield_expr | testlist) | (ASSIGN (yield_expr | testlist))*);
+// x: int = 3 (annotations are parsed and ignored).
+annassign: COLON test (ASSIGN (yield_expr | testlist))?;
 augassign
   : ADD_ASSIGN | SUB_ASSIGN | MUL_ASSIGN | DIV_ASSIGN | IDIV_ASSIGN | MOD_ASSIGN
   | POW_ASSIGN | AT_ASSIGN | AND_ASSIGN | OR_ASSIGN | XOR_ASSIGN
@@ -46,6 +51,10 @@ augassign
 return_stmt: RETURN testlist?;
 global_stmt: GLOBAL NAME (COMMA NAME)*;
 assert_stmt: ASSERT test (COMMA test)?;
+// yield, yield x, yield a, b, yield from g.
+yield_expr: YIELD (FROM test | testlist)?;
+del_stmt: DEL exprlist;
+nonlocal_stmt: NONLOCAL NAME (COMMA NAME)*;
 
 import_stmt
   : IMPORT dotted_as_name (COMMA dotted_as_name)*                      # importName
@@ -59,12 +68,14 @@ dotted_name: NAME (DOT NAME)*;
 
 compound_stmt: if_stmt | while_stmt | for_stmt | funcdef | classdef | try_stmt | with_stmt;
 if_stmt: IF test COLON block (ELIF test COLON block)* (ELSE COLON block)?;
-while_stmt: WHILE test COLON block;
-for_stmt: FOR exprlist IN testlist COLON block;
-funcdef: decorator* DEF NAME LPAR params? RPAR COLON block;
+while_stmt: WHILE test COLON block (ELSE COLON block)?;
+for_stmt: FOR exprlist IN testlist COLON block (ELSE COLON block)?;
+funcdef: decorator* DEF NAME LPAR params? RPAR (ARROW test)? COLON block;
 decorator: AT test NEWLINE;
 params: param (COMMA param)* COMMA?;
-param: NAME (ASSIGN test)?;
+// a, b: int = 1, *args, c, **kwargs; a bare `*` starts keyword-only ones.
+param: NAME (COLON test)? (ASSIGN test)? | STAR (NAME (COLON test)?)? | POWER NAME (COLON test)?;
+lambda_param: NAME (ASSIGN test)? | STAR NAME? | POWER NAME;
 // The object model and exceptions (docs/language_classes.md).
 classdef: decorator* CLASS NAME (LPAR (test (COMMA test)* COMMA?)? RPAR)? COLON block;
 try_stmt
@@ -81,7 +92,7 @@ block: simple_stmts | NEWLINE INDENT stmt+ DEDENT;
 // Expressions, loosest first.
 test: or_test (IF or_test ELSE test)? | lambdef;
 lambdef: LAMBDA lambda_params? COLON test;
-lambda_params: param (COMMA param)* COMMA?;
+lambda_params: lambda_param (COMMA lambda_param)* COMMA?;
 or_test: and_test (OR and_test)*;
 and_test: not_test (AND not_test)*;
 not_test: NOT not_test | comparison;
@@ -111,8 +122,9 @@ trailer
   ;
 atom
   : LPAR testlist_comp? RPAR                           # parenAtom
+  | LPAR yield_expr RPAR                               # yieldAtom
   | LSQB testlist_comp? RSQB                           # listAtom
-  | LBRACE dictmaker? RBRACE                           # dictAtom
+  | LBRACE dictorsetmaker? RBRACE                       # dictAtom
   | NAME                                               # nameAtom
   | INTEGER                                            # intAtom
   | FLOAT                                              # floatAtom
@@ -124,18 +136,27 @@ atom
   ;
 
 // (x), (x,), (x, y), [x, y], [x for ...]; a comprehension only inside [].
-testlist_comp: test (comp_for | (COMMA test)* COMMA?);
+testlist_comp: test_or_star (comp_for | (COMMA test_or_star)* COMMA?);
 // for x in a if c for y in b ...: the clauses are a flat list.
 comp_for: FOR exprlist IN or_test comp_clause*;
 comp_clause: FOR exprlist IN or_test | IF or_test;
-dictmaker: test COLON test (COMMA test COLON test)* COMMA?;
+// {k: v, ...}, {k: v for ...}, {a, b}, {a for ...}: LL(1) after the first test.
+dictorsetmaker
+  : test ( COLON test (comp_for | (COMMA test COLON test)* COMMA?)
+         | comp_for
+         | (COMMA test)* COMMA? )
+  ;
 
 arglist: argument (COMMA argument)* COMMA?;
-argument: NAME ASSIGN test | test;
+argument: NAME ASSIGN test | test comp_for? | STAR test | POWER test;
 subscriptlist: subscript (COMMA subscript)* COMMA?;
 // LL(1): `test` first, then an optional slice tail (a prefix decision over a
 // whole `test` would need unbounded lookahead).
 subscript: test (COLON test? (COLON test?)?)? | COLON test? (COLON test?)?;
 
-exprlist: expr (COMMA expr)* COMMA?;
-testlist: test (COMMA test)* COMMA?;
+exprlist: expr_or_star (COMMA expr_or_star)* COMMA?;
+testlist: test_or_star (COMMA test_or_star)* COMMA?;
+// *rest in targets, *xs in displays.
+star_expr: STAR expr;
+expr_or_star: expr | star_expr;
+test_or_star: test | star_expr;

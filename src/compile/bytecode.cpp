@@ -61,7 +61,7 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
     case Op::CALLMETHOD: range(uses, in.a, 1 + in.b + in.k + (in.k ? 1 : 0)); defs = {in.a}; break;
     case Op::MAKEFUNC: {
       const CodeObject& proto = *code.protos[in.bx()];
-      range(uses, in.a + 1, proto.ndefaults);
+      range(uses, in.a + 1, proto.ndefaults + proto.nkwDefaults);
       for (int r : proto.captureFrom) uses.push_back(r);
       defs = {in.a};
       break;
@@ -77,6 +77,15 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
     case Op::TRYENTER: if (in.k == 1) uses = {in.a}; break;
     case Op::WITHENTER: uses = {in.a}; defs = {in.a + 1, in.a + 2}; break;
     case Op::WITHEXIT: uses = {in.a, in.a + 1}; if (in.k) uses.push_back(in.b); break;
+    // issue 15 additions (lang2)
+    case Op::YIELD: uses = {in.a}; defs = {in.a}; break;
+    case Op::LISTEXTEND: case Op::DICTMERGE: case Op::SETADD: case Op::DELITEM: uses = {in.a, in.b}; break;
+    case Op::LISTTOTUPLE: uses = {in.b}; defs = {in.a}; break;
+    case Op::CALLEX: uses = {in.a, in.a + 1, in.a + 2}; defs = {in.a}; break;
+    case Op::UNPACKEX: uses = {in.b}; range(defs, in.a, in.c + 1 + in.k); break;
+    case Op::BUILDSET: range(uses, in.b, in.c); defs = {in.a}; break;
+    case Op::DELGLOBAL: break;
+    case Op::DELLOCAL: uses = {in.a}; defs = {in.a}; break;
   }
 }
 
@@ -230,6 +239,14 @@ InstrumentedCode instrumentCode(const CodeObject& code, const std::vector<Value>
         callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op)),
                                                   Instr::makeBx(Op::LOADINT, 0, in.k)}, pc);
         break;
+      // issue 15 additions (lang2): each graph-breaks or checks its mutation (Tracer::onUnsupported).
+      case Op::YIELD: case Op::CALLEX: case Op::LISTEXTEND: case Op::SETADD: case Op::DELITEM:
+        callHook(TraceHook::Unsupported, {in.a}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
+        break;
+      case Op::DELGLOBAL:
+        callHook(TraceHook::Unsupported, {}, {Instr::makeBx(Op::LOADINT, 0, static_cast<uint32_t>(in.op))}, pc);
+        break;
+      case Op::UNPACKEX: callHook(TraceHook::SizeUse, {in.b}, {}, pc); break;
       default: break;
     }
     if (isJump(in.op)) {

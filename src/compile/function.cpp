@@ -113,6 +113,24 @@ void CompiledFunction::count(F&& f) {
 bool CompiledFunction::bindArguments(const CallArgs& args, std::vector<Value>& regs) const {
   const CodeObject& c = *fn_->code;
   const auto np = static_cast<size_t>(c.nparams);
+  if (c.extendedParams) {  // *args / keyword-only / **kwargs: the VM's binding (Note [Extended parameters])
+    regs.assign(std::max(static_cast<size_t>(c.nregs), args.nargs + args.nkwargs + 1), Value());
+    for (size_t i = 0; i < args.nargs; ++i) regs[i] = args.args[i];
+    std::vector<Value> names;
+    for (size_t k = 0; k < args.nkwargs; ++k) {
+      regs[args.nargs + k] = args.kwargs[k].value;
+      names.push_back(makeStr(std::string(args.kwargs[k].name)));
+    }
+    if (args.nkwargs) regs[args.nargs + args.nkwargs] = makeTuple(std::move(names));
+    try {
+      bindExtendedArgs(*fn_, regs.data(), static_cast<int>(args.nargs), static_cast<int>(args.nkwargs));
+    } catch (const Error&) {
+      return false;  // the eager call reports it
+    }
+    regs.resize(static_cast<size_t>(c.nregs));
+    for (size_t i = 0; i < c.freeRegs.size(); ++i) regs[static_cast<size_t>(c.freeRegs[i])] = fn_->cells[i];
+    return true;
+  }
   if (args.nargs > np) return false;
   regs.assign(static_cast<size_t>(c.nregs), Value());
   std::vector<bool> bound(np, false);
@@ -270,6 +288,17 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   // A call inside a trace, or arguments that do not bind (the eager call
   // reports the TypeError), run the plain function.
   if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
+  // A generator function's call only makes the generator; its body runs
+  // eagerly when iterated (generators are not traced).
+  if (fn_->code->isGenerator) {
+    std::string reason = "generator function " + fn_->name() + "(): generators are not traced";
+    count([&](FunctionStats& s) {
+      ++s.graphBreaks;
+      s.breakReasons.push_back(reason);
+    });
+    if (options_.fullgraph) throw Error(ErrorKind::GraphBreak, "graph break in " + fn_->name() + " (fullgraph=True): " + reason);
+    return interp.vm().call(Value(fn_), args);
+  }
   uint32_t pc = 0;
   std::vector<Value> inputs, outputs, next;
   lastCall_.clear();

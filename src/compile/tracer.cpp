@@ -9,6 +9,7 @@
 #include "ops/op_table.h"
 #include "compile/bytecode.h"
 #include "compile/runtime.h"
+#include "vm/generators.h"
 #include "vm/objects.h"
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
@@ -442,7 +443,13 @@ Value Tracer::onCall(const CallArgs& a) {
   const Value& callee = a[0];
   bool anyTensor = false;
   for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
-  if (callee.isObj(ObjKind::Function)) return rt_.instrumentedFunction(callee);
+  for (size_t i = 1; i < a.nargs; ++i)
+    if (generatorOf(a[i])) graphBreak("a generator passed to " + calleeName(callee) + " (generators are not traced)");
+  if (callee.isObj(ObjKind::Function)) {
+    if (callee.as<FunctionObject>()->code->isGenerator)
+      graphBreak("call to generator function " + callee.as<FunctionObject>()->name() + "() (generators are not traced)");
+    return rt_.instrumentedFunction(callee);
+  }
   if (callee.isObj(ObjKind::Native)) {
     auto* n = callee.as<NativeObject>();
     if (anyTensor && rt_.isBuiltin(n)) {
@@ -477,6 +484,8 @@ Value Tracer::onMethod(const CallArgs& a) {
   checkStop();
   const Value& self = a[0];
   const std::string& name = a[a.nargs - 1].as<StrObject>()->str;
+  for (size_t i = 0; i + 1 < a.nargs; ++i)
+    if (generatorOf(a[i])) graphBreak("a generator passed to ." + name + "() (generators are not traced)");
   if (self.isTensor()) {
     const uint8_t reads = tensorMemberReads(name);
     if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
@@ -557,6 +566,7 @@ Value Tracer::onAttr(const CallArgs& a) {
 }
 
 Value Tracer::onSizeUse(const CallArgs& a) {
+  if (generatorOf(a[0])) graphBreak("iteration over a generator (generators are not traced)");
   if (a[0].isTensor()) readsSizes_ = true;  // iterating / unpacking a tensor depends on its length
   noteMetadataRead(a[0], TensorGuard::Check::Full);
   return Value();
@@ -631,6 +641,19 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     graphBreak("'with' block on " + (a[0].isTensor() ? std::string("a Tensor") : "a '" + typeName(a[0]) + "' object"));
   }
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
+  // issue 15 additions (lang2)
+  if (op == Op::YIELD) graphBreak("'yield': generators are not traced");
+  if (op == Op::CALLEX) graphBreak("a call with *args/**kwargs unpacking");
+  if (op == Op::DELGLOBAL) graphBreak("'del' of a global variable");
+  if (op == Op::LISTEXTEND || op == Op::SETADD || op == Op::DELITEM) {
+    const Value& target = a[0];
+    if (target.isObj(ObjKind::List) || target.isObj(ObjKind::Dict)) {
+      if (noteMutation(target)) return Value();
+    } else if (op == Op::SETADD && !isEntryObject(target)) {
+      return Value();  // a set comprehension's own set
+    }
+    graphBreak(op == Op::DELITEM ? "'del' of an item of a pre-existing object" : "mutation of a pre-existing object");
+  }
   if (op == Op::SETITEM || op == Op::LISTAPPEND) {
     const Value& target = a[0];
     if (target.isTensor()) {

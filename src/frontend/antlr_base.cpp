@@ -27,7 +27,7 @@ using antlr4::Token;
 // is "too deeply nested" (CPython: "too many nested parentheses" at 200).
 
 struct TdslLexerBase::Types {
-  size_t newline, indent, dedent, string, fstring, unterminated, errorChar;
+  size_t newline, indent, dedent, string, fstring, unterminated, errorChar, unsupportedLiteral;
   size_t notKw, lambdaKw, ifKw, power, minus, plus, tilde;
   std::vector<size_t> closerOf;  // opener type -> closer type, 0 otherwise
   std::vector<size_t> openerOf;  // closer type -> opener type, 0 otherwise
@@ -44,6 +44,7 @@ struct TdslLexerBase::Types {
     newline = type("NEWLINE"), indent = type("INDENT"), dedent = type("DEDENT");
     string = type("STRING"), fstring = type("FSTRING"), unterminated = type("UNTERMINATED_STRING_ERROR");
     errorChar = type("ERROR_CHAR");
+    unsupportedLiteral = type("UNSUPPORTED_LITERAL_ERROR");
     notKw = type("NOT"), lambdaKw = type("LAMBDA"), ifKw = type("IF");
     power = type("POWER"), minus = type("MINUS"), plus = type("ADD"), tilde = type("TILDE");
 
@@ -102,6 +103,11 @@ void TdslLexerBase::handle(std::unique_ptr<Token> token) {
     return;
   }
   if (type == T.unterminated) fail(*token, "unterminated string literal");
+  if (type == T.unsupportedLiteral) {
+    char last = token->getText().back();
+    fail(*token, last == 'j' || last == 'J' ? "complex literals ('1j') are not supported by tdsl"
+                                            : "bytes literals (b'...') are not supported by tdsl");
+  }
   if (type == T.errorChar) {
     std::string text = token->getText();
     uint32_t cp = firstCodePoint(text);

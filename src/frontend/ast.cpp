@@ -182,6 +182,26 @@ class Dumper {
         open("lambda"), params(l->params), sub(l->body.get());
         return close();
       }
+      // issue 15 additions (lang2)
+      case Expr::Kind::Yield: open("yield"), optional(e->as<Yield>()->value.get()); return close();
+      case Expr::Kind::YieldFrom: open("yieldfrom"), sub(e->as<YieldFrom>()->value.get()); return close();
+      case Expr::Kind::GeneratorExp: {
+        auto* g = e->as<GeneratorExp>();
+        open("genexp"), sub(g->elt.get()), comprehensions(g->generators);
+        return close();
+      }
+      case Expr::Kind::Set: open("set"), list(e->as<Set>()->elts); return close();
+      case Expr::Kind::SetComp: {
+        auto* g = e->as<SetComp>();
+        open("setcomp"), sub(g->elt.get()), comprehensions(g->generators);
+        return close();
+      }
+      case Expr::Kind::DictComp: {
+        auto* g = e->as<DictComp>();
+        open("dictcomp"), sub(g->key.get()), sub(g->value.get()), comprehensions(g->generators);
+        return close();
+      }
+      case Expr::Kind::Starred: open("starred"), sub(e->as<Starred>()->value.get()); return close();
     }
   }
 
@@ -209,11 +229,13 @@ class Dumper {
       case Stmt::Kind::While: {
         auto* w = s->as<While>();
         open("while"), sub(w->test.get()), block(w->body, indent);
+        if (!w->orelse.empty()) out += " (else", block(w->orelse, indent), out += ")";
         break;
       }
       case Stmt::Kind::For: {
         auto* f = s->as<For>();
         open("for"), sub(f->target.get()), sub(f->iter.get()), block(f->body, indent);
+        if (!f->orelse.empty()) out += " (else", block(f->orelse, indent), out += ")";
         break;
       }
       case Stmt::Kind::Break: open("break"); break;
@@ -275,11 +297,23 @@ class Dumper {
         open("raise"), optional(r->exc.get()), optional(r->cause.get());
         break;
       }
+      case Stmt::Kind::Delete: open("del"), list(s->as<Delete>()->targets); break;
+      case Stmt::Kind::Nonlocal:
+        open("nonlocal");
+        for (const std::string& n : s->as<Nonlocal>()->names) out += " " + n;
+        break;
     }
     close();
   }
 
  private:
+  void comprehensions(const std::vector<Comprehension>& gens) {
+    for (const Comprehension& c : gens) {
+      out += " (for", sub(c.target.get()), sub(c.iter.get());
+      for (const ExprPtr& cond : c.ifs) out += " (if", sub(cond.get()), out += ")";
+      out += ")";
+    }
+  }
   void open(const char* head) { out += "(", out += head; }
   void close() { out += ")"; }
   void sub(const Expr* e) { out += " ", expr(e); }
@@ -297,7 +331,8 @@ class Dumper {
   void params(const std::vector<Param>& ps) {
     out += " (params";
     for (const Param& p : ps) {
-      out += " (" + p.name;
+      const char* mark = p.kind == ParamKind::VarArgs ? "*" : p.kind == ParamKind::VarKw ? "**" : p.kind == ParamKind::KwOnly ? "kw " : "";
+      out += " (" + std::string(mark) + p.name;
       optional(p.defaultValue.get());
       out += ")";
     }

@@ -26,6 +26,10 @@
 //
 //   ExceptHandler = (Expr? type, str name, Stmt* body)  -- name "" without `as`
 //   WithItem   = (Expr context, Expr? target)
+//        -- issue 15 additions (lang2):
+//        | Delete(Expr* targets)                     -- del a, b[i], c.d
+//        | Nonlocal(str* names)
+//        While and For also carry `Stmt* orelse`: the else block, run when the loop ends without break
 //
 //   IfBranch   = (Expr test, Stmt* body)
 //   Param      = (str name, Expr? defaultValue)
@@ -49,6 +53,14 @@
 //        | IfExp(Expr test, Expr body, Expr orelse)  -- body if test else orelse
 //        | ListComp(Expr elt, Comprehension* generators)
 //        | Lambda(Param* params, Expr body)
+//        -- issue 15 additions (lang2):
+//        | Yield(Expr? value) | YieldFrom(Expr value)
+//        | GeneratorExp(Expr elt, Comprehension* generators)
+//        | Set(Expr* elts) | SetComp(Expr elt, Comprehension* generators)
+//        | DictComp(Expr key, Expr value, Comprehension* generators)
+//        | Starred(Expr value)                       -- *x: an assignment target or a call argument
+//   Param.kind: Normal, VarArgs (*args), KwOnly (after * or *args), VarKw (**kwargs);
+//   a Call's Keyword with an empty name is **value.
 //
 //   FStringPart = Text(str text)                     -- {{ and }} already unescaped
 //               | Field(Expr expr, char conversion, FStringPart* spec)
@@ -102,6 +114,8 @@ struct Expr : Node {
     NoneLit, EllipsisLit, BoolLit, IntLit, FloatLit, StrLit, FString,
     Name, Tuple, List, Dict, Call, Attribute, Subscript, Slice,
     UnaryOp, BinOp, Compare, BoolOp, IfExp, ListComp, Lambda,
+    // issue 15 additions (lang2)
+    Yield, YieldFrom, GeneratorExp, Set, SetComp, DictComp, Starred,
   };
   const Kind kind;
 
@@ -211,14 +225,34 @@ struct ListComp : ExprOf<Expr::Kind::ListComp> {
   std::vector<Comprehension> generators;  // >= 1; the first one is outermost
 };
 
+enum class ParamKind : uint8_t { Normal, VarArgs, KwOnly, VarKw };
 struct Param : Node {
   std::string name;
-  ExprPtr defaultValue;  // null when none; once one param has a default, all later ones do
+  ParamKind kind = ParamKind::Normal;  // in order: Normal*, VarArgs?, KwOnly*, VarKw?
+  ExprPtr defaultValue;  // null when none; once one Normal param has a default, all later Normal ones do
 };
 struct Lambda : ExprOf<Expr::Kind::Lambda> {
   std::vector<Param> params;
   ExprPtr body;
 };
+
+// Issue 15 additions (lang2).
+struct Yield : ExprOf<Expr::Kind::Yield> { ExprPtr value; };  // null: bare `yield`
+struct YieldFrom : ExprOf<Expr::Kind::YieldFrom> { ExprPtr value; };
+struct GeneratorExp : ExprOf<Expr::Kind::GeneratorExp> {
+  ExprPtr elt;
+  std::vector<Comprehension> generators;
+};
+struct Set : ExprOf<Expr::Kind::Set> { ExprList elts; };  // >= 1 (`{}` is a Dict)
+struct SetComp : ExprOf<Expr::Kind::SetComp> {
+  ExprPtr elt;
+  std::vector<Comprehension> generators;
+};
+struct DictComp : ExprOf<Expr::Kind::DictComp> {
+  ExprPtr key, value;
+  std::vector<Comprehension> generators;
+};
+struct Starred : ExprOf<Expr::Kind::Starred> { ExprPtr value; };
 
 // ---------------------------------------------------------------------------
 // Statements
@@ -228,6 +262,8 @@ struct Stmt : Node {
     ExprStmt, Assign, AugAssign, If, While, For, Break, Continue, Pass,
     FunctionDef, Return, Assert, Import, ImportFrom, Global,
     ClassDef, Try, With, Raise,
+    // issue 15 additions (lang2)
+    Delete, Nonlocal,
   };
   const Kind kind;
 
@@ -269,11 +305,13 @@ struct If : StmtOf<Stmt::Kind::If> {
 struct While : StmtOf<Stmt::Kind::While> {
   ExprPtr test;
   StmtList body;
+  StmtList orelse;  // empty when there is no `else`
 };
 struct For : StmtOf<Stmt::Kind::For> {
   ExprPtr target;  // see Note [Assignment targets]
   ExprPtr iter;
   StmtList body;
+  StmtList orelse;  // empty when there is no `else`
 };
 struct Break : StmtOf<Stmt::Kind::Break> {};
 struct Continue : StmtOf<Stmt::Kind::Continue> {};
@@ -332,6 +370,9 @@ struct Raise : StmtOf<Stmt::Kind::Raise> {
   ExprPtr exc;    // null: re-raise the exception being handled
   ExprPtr cause;  // `from cause`: evaluated and checked, otherwise ignored
 };
+// Issue 15 additions (lang2).
+struct Delete : StmtOf<Stmt::Kind::Delete> { ExprList targets; };  // Names, Subscripts, Attributes, Tuples/Lists of them
+struct Nonlocal : StmtOf<Stmt::Kind::Nonlocal> { std::vector<std::string> names; };
 
 struct Module : Node {
   StmtList body;

@@ -121,7 +121,7 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
     ParserRuleContext* ctx = parser.getContext();
     bool header = dynamic_cast<P::If_stmtContext*>(ctx) || dynamic_cast<P::While_stmtContext*>(ctx) ||
                   dynamic_cast<P::For_stmtContext*>(ctx) || dynamic_cast<P::FuncdefContext*>(ctx) ||
-                  dynamic_cast<P::LambdefContext*>(ctx) || dynamic_cast<P::DictmakerContext*>(ctx);
+                  dynamic_cast<P::LambdefContext*>(ctx) || dynamic_cast<P::DictorsetmakerContext*>(ctx);
     if (header && expected.contains(size_t(P::COLON))) return "expected ':'";
     if (dynamic_cast<P::Try_stmtContext*>(ctx) && expected.contains(size_t(P::EXCEPT)))
       return "expected 'except' or 'finally' block";
@@ -345,30 +345,79 @@ class Builder {
       if (tests.size() > 1) r->cause = child(tests[1]);
       return r;
     }
+    if (auto* y = ctx->yield_expr()) {
+      auto e = node<ExprStmt>(where);
+      e->value = child(y);
+      return e;
+    }
+    if (auto* d = ctx->del_stmt()) {
+      auto del = node<Delete>(where);
+      ExprPtr targets = child(d->exprlist());
+      if (auto* t = targets->as<Tuple>(); t && !d->exprlist()->COMMA().empty()) del->targets = std::move(t->elts);
+      else del->targets.push_back(std::move(targets));
+      for (const ExprPtr& t : del->targets) checkDelTarget(*t);
+      return del;
+    }
+    if (auto* n = ctx->nonlocal_stmt()) {
+      if (!functions_) fail(where, "nonlocal declaration not allowed at module level");
+      auto g = node<Nonlocal>(where);
+      for (TerminalNode* name : n->NAME()) g->names.push_back(name->getText());
+      return g;
+    }
     return importStmt(ctx->import_stmt());
   }
 
+  // A right-hand side: a testlist or a yield expression.
+  ExprPtr rhs(antlr4::tree::ParseTree* t) {
+    if (auto* y = dynamic_cast<P::Yield_exprContext*>(t)) return child(y);
+    ExprPtr e = child(static_cast<P::TestlistContext*>(t));
+    noStarred(*e);
+    return e;
+  }
+  // The testlists and yield expressions of an expr_stmt, in order.
+  static std::vector<antlr4::tree::ParseTree*> sides(ParserRuleContext* ctx) {
+    std::vector<antlr4::tree::ParseTree*> out;
+    for (antlr4::tree::ParseTree* c : ctx->children)
+      if (dynamic_cast<P::TestlistContext*>(c) || dynamic_cast<P::Yield_exprContext*>(c)) out.push_back(c);
+    return out;
+  }
+
   StmtPtr exprStmt(P::Expr_stmtContext* ctx) {
-    std::vector<P::TestlistContext*> lists = ctx->testlist();
+    std::vector<antlr4::tree::ParseTree*> lists = sides(ctx);
+    if (P::AnnassignContext* ann = ctx->annassign()) {
+      // x: T = v is x = v; a bare `x: T` does nothing at run time.
+      ExprPtr target = child(static_cast<P::TestlistContext*>(lists[0]));
+      if (!target->is<Name>() && !target->is<Attribute>() && !target->is<Subscript>())
+        fail(target->where, target->is<Tuple>() ? "only single target (not tuple) can be annotated"
+                                                : fmt::format("illegal target for annotation"));
+      std::vector<antlr4::tree::ParseTree*> values = sides(ann);
+      if (values.empty()) return node<Pass>(range(ctx));
+      auto s = node<Assign>(range(ctx));
+      s->targets.push_back(std::move(target));
+      s->value = rhs(values[0]);
+      return s;
+    }
     if (P::AugassignContext* op = ctx->augassign()) {
       auto s = node<AugAssign>(range(ctx));
-      s->target = child(lists[0]);
+      s->target = child(static_cast<P::TestlistContext*>(lists[0]));
       checkTarget(*s->target, /*augmented=*/true);
       s->op = binOp(op->getStart()->getType());
-      s->value = child(lists[1]);
+      s->value = rhs(lists[1]);
       return s;
     }
     if (lists.size() == 1) {
       auto s = node<ExprStmt>(range(ctx));
-      s->value = child(lists[0]);
+      s->value = rhs(lists[0]);
       return s;
     }
     auto s = node<Assign>(range(ctx));
     for (size_t i = 0; i + 1 < lists.size(); ++i) {
-      s->targets.push_back(child(lists[i]));
+      auto* t = dynamic_cast<P::TestlistContext*>(lists[i]);
+      if (!t) fail(range(static_cast<ParserRuleContext*>(lists[i])), "assignment to yield expression not possible");
+      s->targets.push_back(child(t));
       checkTarget(*s->targets.back(), /*augmented=*/false);
     }
-    s->value = child(lists.back());
+    s->value = rhs(lists.back());
     return s;
   }
 
@@ -415,8 +464,9 @@ class Builder {
     auto s = node<While>(range(ctx));
     s->test = child(ctx->test());
     ++loops_;
-    s->body = block(ctx->block());
+    s->body = block(ctx->block(0));
     --loops_;
+    if (ctx->block().size() > 1) s->orelse = block(ctx->block(1));
     return s;
   }
 
@@ -425,9 +475,11 @@ class Builder {
     s->target = child(ctx->exprlist());
     checkTarget(*s->target, /*augmented=*/false);
     s->iter = child(ctx->testlist());
+    noStarred(*s->iter);
     ++loops_;
-    s->body = block(ctx->block());
+    s->body = block(ctx->block(0));
     --loops_;
+    if (ctx->block().size() > 1) s->orelse = block(ctx->block(1));
     return s;
   }
 
@@ -445,19 +497,53 @@ class Builder {
     return s;
   }
 
-  std::vector<Param> params(const std::vector<P::ParamContext*>& ctxs) {
+  // def and lambda parameters (param / lambda_param): Python's order rules.
+  template <class Ctx>
+  std::vector<Param> params(const std::vector<Ctx*>& ctxs) {
     std::vector<Param> result;
     std::set<std::string> seen;
-    for (P::ParamContext* ctx : ctxs) {
+    bool star = false, starStar = false, bareStar = false;
+    for (Ctx* ctx : ctxs) {
       Param p;
       p.where = range(ctx);
+      if (starStar) fail(p.where, "arguments cannot follow var-keyword argument");
+      if (ctx->STAR()) {
+        if (star) fail(p.where, "* argument may appear only once");
+        star = true;
+        if (!ctx->NAME()) { bareStar = true; continue; }
+        p.kind = ParamKind::VarArgs;
+      } else if (ctx->POWER()) {
+        starStar = true;
+        p.kind = ParamKind::VarKw;
+      } else if (star) {
+        p.kind = ParamKind::KwOnly;
+        bareStar = false;
+      }
       p.name = ctx->NAME()->getText();
       if (!seen.insert(p.name).second) fail(range(ctx->NAME()), fmt::format("duplicate argument '{}' in function definition", p.name));
-      if (ctx->test()) p.defaultValue = child(ctx->test());
-      else if (!result.empty() && result.back().defaultValue) fail(p.where, "non-default argument follows default argument");
+      bool hasDefault = false;
+      P::TestContext* last = nullptr;  // the default when there is one (an annotation comes before it)
+      for (antlr4::tree::ParseTree* c : ctx->children) {
+        if (auto* t = dynamic_cast<TerminalNode*>(c); t && t->getSymbol()->getType() == P::ASSIGN) hasDefault = true;
+        if (auto* t = dynamic_cast<P::TestContext*>(c)) last = t;
+      }
+      if (hasDefault) p.defaultValue = child(last);
+      else if (p.kind == ParamKind::Normal && !result.empty() && result.back().kind == ParamKind::Normal && result.back().defaultValue)
+        fail(p.where, "non-default argument follows default argument");
       result.push_back(std::move(p));
     }
+    if (bareStar) fail(range(ctxs.back()), "named arguments must follow bare *");
     return result;
+  }
+
+  static void noStarred(const Expr& e) {
+    if (e.is<Starred>()) fail(e.where, "can't use starred expression here");
+  }
+  void checkDelTarget(const Expr& e) {
+    if (e.is<Name>() || e.is<Attribute>() || e.is<Subscript>()) return;
+    const ExprList* elts = e.is<Tuple>() ? &e.as<Tuple>()->elts : e.is<List>() ? &e.as<List>()->elts : nullptr;
+    if (!elts) fail(e.where, fmt::format("cannot delete {}", describe(e)));
+    for (const ExprPtr& elt : *elts) checkDelTarget(*elt);
   }
 
   // Note [Assignment targets] in ast.h.
@@ -483,9 +569,19 @@ class Builder {
   void checkTarget(const Expr& e, bool augmented) {
     if (e.is<Name>() || e.is<Attribute>() || e.is<Subscript>()) return;
     if (augmented) fail(e.where, fmt::format("'{}' is an illegal expression for augmented assignment", describe(e)));
+    if (e.is<Starred>()) fail(e.where, "starred assignment target must be in a list or tuple");
     const ExprList* elts = e.is<Tuple>() ? &e.as<Tuple>()->elts : e.is<List>() ? &e.as<List>()->elts : nullptr;
     if (!elts) fail(e.where, fmt::format("cannot assign to {}", describe(e)));
-    for (const ExprPtr& elt : *elts) checkTarget(*elt, false);
+    bool starred = false;
+    for (const ExprPtr& elt : *elts) {
+      if (auto* s = elt->as<Starred>()) {
+        if (starred) fail(elt->where, "multiple starred expressions in assignment");
+        starred = true;
+        checkTarget(*s->value, false);
+        continue;
+      }
+      checkTarget(*elt, false);
+    }
   }
 
   // --- expressions ----------------------------------------------------------
@@ -499,8 +595,35 @@ class Builder {
     for (Item* item : items) t->elts.push_back(child(item));
     return t;
   }
-  ExprPtr build(P::TestlistContext* ctx) { return maybeTuple(ctx, ctx->test()); }
-  ExprPtr build(P::ExprlistContext* ctx) { return maybeTuple(ctx, ctx->expr()); }
+  ExprPtr build(P::TestlistContext* ctx) { return maybeTuple(ctx, ctx->test_or_star()); }
+  ExprPtr build(P::ExprlistContext* ctx) { return maybeTuple(ctx, ctx->expr_or_star()); }
+  ExprPtr build(P::Test_or_starContext* ctx) {
+    if (auto* s = ctx->star_expr()) return build(s);
+    return build(ctx->test());
+  }
+  ExprPtr build(P::Expr_or_starContext* ctx) {
+    if (auto* s = ctx->star_expr()) return build(s);
+    return build(ctx->expr());
+  }
+  ExprPtr build(P::Star_exprContext* ctx) {
+    auto e = node<Starred>(range(ctx));
+    e->value = child(ctx->expr());
+    return e;
+  }
+  ExprPtr build(P::Yield_exprContext* ctx) {
+    if (!functions_) fail(range(ctx), "'yield' outside function");
+    if (ctx->FROM()) {
+      auto e = node<YieldFrom>(range(ctx));
+      e->value = child(ctx->test());
+      return e;
+    }
+    auto e = node<Yield>(range(ctx));
+    if (ctx->testlist()) {
+      e->value = child(ctx->testlist());
+      noStarred(*e->value);
+    }
+    return e;
+  }
   ExprPtr build(P::SubscriptlistContext* ctx) { return maybeTuple(ctx, ctx->subscript()); }
 
   ExprPtr build(P::TestContext* ctx) {
@@ -516,7 +639,7 @@ class Builder {
 
   ExprPtr build(P::LambdefContext* ctx) {
     auto e = node<Lambda>(range(ctx));
-    if (ctx->lambda_params()) e->params = params(ctx->lambda_params()->param());
+    if (ctx->lambda_params()) e->params = params(ctx->lambda_params()->lambda_param());
     e->body = child(ctx->test());
     return e;
   }
@@ -681,8 +804,31 @@ class Builder {
 
   void arguments(Call& call, P::ArglistContext* ctx) {
     std::set<std::string> seen;
-    for (P::ArgumentContext* arg : ctx->argument()) {
+    bool kwUnpack = false;
+    std::vector<P::ArgumentContext*> args = ctx->argument();
+    for (P::ArgumentContext* arg : args) {
+      if (arg->comp_for()) {
+        if (args.size() > 1 || !ctx->COMMA().empty()) fail(range(arg), "Generator expression must be parenthesized");
+        call.args.push_back(genexp(arg, arg->test(), arg->comp_for()));
+        continue;
+      }
+      if (arg->POWER()) {
+        Keyword k;
+        k.where = range(arg);
+        k.value = child(arg->test());
+        call.keywords.push_back(std::move(k));
+        kwUnpack = true;
+        continue;
+      }
+      if (arg->STAR()) {
+        if (kwUnpack) fail(range(arg), "iterable argument unpacking follows keyword argument unpacking");
+        auto e = node<Starred>(range(arg));
+        e->value = child(arg->test());
+        call.args.push_back(std::move(e));
+        continue;
+      }
       if (!arg->NAME()) {
+        if (kwUnpack) fail(range(arg), "positional argument follows keyword argument unpacking");
         if (!call.keywords.empty()) fail(range(arg), "positional argument follows keyword argument");
         call.args.push_back(child(arg->test()));
         continue;
@@ -712,30 +858,53 @@ class Builder {
     if (auto* paren = dynamic_cast<P::ParenAtomContext*>(ctx)) {
       P::Testlist_compContext* items = paren->testlist_comp();
       if (!items) return node<Tuple>(range(ctx));
-      if (items->comp_for()) fail(range(items->comp_for()->FOR()), "generator expressions are not supported by tdsl; use a list comprehension [...]");
-      if (items->test().size() == 1 && items->COMMA().empty()) return build(items->test(0));
+      if (items->comp_for()) return genexp(ctx, items->test_or_star(0), items->comp_for());
+      if (items->test_or_star().size() == 1 && items->COMMA().empty()) {
+        ExprPtr e = build(items->test_or_star(0));
+        noStarred(*e);
+        return e;
+      }
       auto t = node<Tuple>(range(ctx));
-      for (P::TestContext* item : items->test()) t->elts.push_back(child(item));
+      for (P::Test_or_starContext* item : items->test_or_star()) t->elts.push_back(child(item));
       return t;
     }
+    if (auto* y = dynamic_cast<P::YieldAtomContext*>(ctx)) return build(y->yield_expr());
     if (auto* list = dynamic_cast<P::ListAtomContext*>(ctx)) {
       P::Testlist_compContext* items = list->testlist_comp();
       if (items && items->comp_for()) return listComp(ctx, items);
       auto l = node<List>(range(ctx));
       if (items)
-        for (P::TestContext* item : items->test()) l->elts.push_back(child(item));
+        for (P::Test_or_starContext* item : items->test_or_star()) l->elts.push_back(child(item));
       return l;
     }
     if (auto* dict = dynamic_cast<P::DictAtomContext*>(ctx)) {
-      auto d = node<Dict>(range(ctx));
-      if (P::DictmakerContext* items = dict->dictmaker()) {
-        std::vector<P::TestContext*> tests = items->test();
+      P::DictorsetmakerContext* items = dict->dictorsetmaker();
+      if (!items) return node<Dict>(range(ctx));
+      std::vector<P::TestContext*> tests = items->test();
+      if (!items->COLON().empty()) {
+        if (P::Comp_forContext* comp = items->comp_for()) {
+          auto e = node<DictComp>(range(ctx));
+          e->key = child(tests[0]);
+          e->value = child(tests[1]);
+          e->generators = comprehensions(comp);
+          return e;
+        }
+        auto d = node<Dict>(range(ctx));
         for (size_t i = 0; i < tests.size(); i += 2) {
           d->keys.push_back(child(tests[i]));
           d->values.push_back(child(tests[i + 1]));
         }
+        return d;
       }
-      return d;
+      if (P::Comp_forContext* comp = items->comp_for()) {
+        auto e = node<SetComp>(range(ctx));
+        e->elt = child(tests[0]);
+        e->generators = comprehensions(comp);
+        return e;
+      }
+      auto set = node<Set>(range(ctx));
+      for (P::TestContext* t : tests) set->elts.push_back(child(t));
+      return set;
     }
     if (auto* name = dynamic_cast<P::NameAtomContext*>(ctx)) {
       auto e = node<Name>(range(ctx));
@@ -763,9 +932,46 @@ class Builder {
     return b;
   }
 
+  ExprPtr genexp(ParserRuleContext* ctx, P::Test_or_starContext* elt, P::Comp_forContext* comp) {
+    auto e = node<GeneratorExp>(range(ctx));
+    e->elt = child(elt);
+    noStarred(*e->elt);
+    e->generators = comprehensions(comp);
+    return e;
+  }
+  ExprPtr genexp(ParserRuleContext* ctx, P::TestContext* elt, P::Comp_forContext* comp) {
+    auto e = node<GeneratorExp>(range(ctx));
+    e->elt = child(elt);
+    e->generators = comprehensions(comp);
+    return e;
+  }
+
+  std::vector<Comprehension> comprehensions(P::Comp_forContext* comp) {
+    std::vector<Comprehension> out;
+    auto generator = [&](Token* forToken, P::ExprlistContext* target, P::Or_testContext* iter, SourceRange end) {
+      Comprehension c;
+      c.where = span(range(forToken), end);
+      c.target = child(target);
+      checkTarget(*c.target, /*augmented=*/false);
+      c.iter = child(iter);
+      out.push_back(std::move(c));
+    };
+    generator(comp->FOR()->getSymbol(), comp->exprlist(), comp->or_test(), range(comp->or_test()));
+    for (P::Comp_clauseContext* clause : comp->comp_clause()) {
+      if (clause->FOR()) {
+        generator(clause->FOR()->getSymbol(), clause->exprlist(), clause->or_test(), range(clause));
+      } else {
+        out.back().ifs.push_back(child(clause->or_test()));
+        out.back().where.end = range(clause).end;
+      }
+    }
+    return out;
+  }
+
   ExprPtr listComp(P::AtomContext* ctx, P::Testlist_compContext* items) {
     auto e = node<ListComp>(range(ctx));
-    e->elt = child(items->test(0));
+    e->elt = child(items->test_or_star(0));
+    noStarred(*e->elt);
     P::Comp_forContext* comp = items->comp_for();
     auto generator = [&](Token* forToken, P::ExprlistContext* target, P::Or_testContext* iter, SourceRange end) {
       Comprehension c;

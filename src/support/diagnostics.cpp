@@ -67,11 +67,25 @@ std::string formatError(const Error& error) {
     out = fmt::format("error: {}\n", error.message);
   }
   if (!error.note.empty()) out += fmt::format("  note: {}\n", error.note);
-  for (const TracebackEntry& entry : error.traceback) {
-    if (entry.where.valid())
-      out += fmt::format("  in {} at {}:{}\n", entry.function, entry.where.file->name, entry.where.begin.line);
-    else
-      out += fmt::format("  in {}\n", entry.function);
+  // CPython's order, outermost first: each frame with the line it is
+  // running. Entry i is a call of entry i's function at a line of the
+  // function of entry i + 1 (the last one's caller is the module).
+  const auto& tb = error.traceback;
+  if (!tb.empty()) {
+    out += "Traceback (most recent call last):\n";
+    for (size_t i = tb.size(); i-- > 0;) {
+      const TracebackEntry& entry = tb[i];
+      if (!entry.where.valid()) {
+        out += fmt::format("  {}\n", entry.function);
+        continue;
+      }
+      size_t caller = i + 1;
+      while (caller < tb.size() && !tb[caller].where.valid()) ++caller;  // skip "... repeated" lines
+      std::string in = caller < tb.size() ? tb[caller].function : "<module>";
+      out += fmt::format("  File \"{}\", line {}, in {}\n", entry.where.file->name, entry.where.begin.line, in);
+    }
+    if (where.valid())
+      out += fmt::format("  File \"{}\", line {}, in {}\n", where.file->name, where.begin.line, tb.front().function);
   }
   return out;
 }

@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include "frontend/source_text.h"
+#include "vm/py_hash.h"
+#include "vm/sets.h"
 #include "vm/format.h"
 #include "vm/number_parse.h"
 #include "vm/tensor_bridge.h"
@@ -368,7 +370,7 @@ Value b_hash(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "hash", 1, 1);
   if (int64_t h; instanceHash(I, a[0], h)) return Value::integer(h);
   requireHashable(a[0]);
-  return Value::integer(static_cast<int64_t>(ValueKeyHash()(a[0]) >> 1));
+  return Value::integer(pyHash(a[0]));  // CPython's values (py_hash.h)
 }
 
 Value b_type(Interpreter& I, const CallArgs& a, const void*) {
@@ -500,6 +502,8 @@ void installBuiltins(VM& vm) {
     vm.addBuiltin(e.name, fn);
     if (e.isType) vm.typeObjects[e.name] = fn;
   }
+  installSetBuiltins(vm);
+  installMoreBuiltins(vm);
   vm.addBuiltin("None", Value());
   vm.addBuiltin("True", Value::boolean(true));
   vm.addBuiltin("False", Value::boolean(false));

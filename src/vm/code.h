@@ -76,6 +76,17 @@ struct CodeObject {
   std::vector<std::string> paramNames; // registers 0 .. nparams-1
   int nparams = 0;
   int ndefaults = 0;                   // the last ndefaults params have defaults
+  // Note [Extended parameters]: with *args, keyword-only params or **kwargs,
+  // the registers are the positional params (nposParams of them), the
+  // keyword-only ones, then *args, then **kwargs; `nparams` counts them all.
+  // The function's defaults hold the positional defaults, then one per
+  // keyword-only param with kwDefault set. Such calls bind in arg_binding.cpp.
+  bool extendedParams = false;
+  int nposParams = 0;
+  int nkwonly = 0;
+  int nkwDefaults = 0;
+  bool hasVarArgs = false, hasVarKw = false;
+  std::vector<bool> kwDefault;         // per keyword-only param
   int nregs = 0;                       // frame size
   // Free variables: on entry, register freeRegs[i] receives closure cell i.
   std::vector<int> freeRegs;
@@ -91,6 +102,7 @@ struct CodeObject {
   std::vector<LineEntry> lines;
   std::vector<ExceptionHandler> handlers;  // Note [Exception handlers]
   bool isModule = false;
+  bool isGenerator = false;  // contains yield: a call returns a generator (Note [Generator frames])
 
   SourceRange rangeAt(uint32_t pc) const;
 };

@@ -41,7 +41,12 @@ struct Scope {
   std::set<std::string> cells;      // locals captured by inner functions
   std::vector<std::string> frees;   // free variables, in order of discovery
   std::vector<Scope*> children;
-  bool isLocal(const std::string& n) const { return !isModule && assigned.count(n) && !globals.count(n); }
+  // issue 15 additions (lang2)
+  bool isGenerator = false;                     // contains yield, or is a generator expression
+  std::map<std::string, SourceRange> nonlocals; // declared nonlocal (free, never local)
+  bool isLocal(const std::string& n) const {
+    return !isModule && assigned.count(n) && !globals.count(n) && !nonlocals.count(n);
+  }
 };
 
 class ScopeBuilder {
@@ -88,6 +93,7 @@ class ScopeBuilder {
     if (auto* n = e.as<Name>()) { bind(n->id); return; }
     if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) target(*x); return; }
     if (auto* l = e.as<List>()) { for (auto& x : l->elts) target(*x); return; }
+    if (auto* st = e.as<Starred>()) { target(*st->value); return; }
     expr(e);  // attribute / subscript: their parts are reads
   }
   void block(const StmtList& b) { for (auto& s : b) stmt(*s); }
@@ -138,14 +144,27 @@ class ScopeBuilder {
         block(i->orelse);
         break;
       }
-      case Stmt::Kind::While: { auto* w = s.as<While>(); expr(*w->test); block(w->body); break; }
+      case Stmt::Kind::While: { auto* w = s.as<While>(); expr(*w->test); block(w->body); block(w->orelse); break; }
       case Stmt::Kind::For: {
         auto* f = s.as<For>();
         expr(*f->iter);
         target(*f->target);
         block(f->body);
+        block(f->orelse);
         break;
       }
+      case Stmt::Kind::Delete:
+        for (auto& t : s.as<Delete>()->targets) target(*t);  // `del x` makes x local, as assignment does
+        break;
+      case Stmt::Kind::Nonlocal:
+        for (auto& n : s.as<Nonlocal>()->names) {
+          if (cur_->assigned.count(n)) compileError(s.where, "name '" + n + "' is assigned to before nonlocal declaration");
+          if (std::find(cur_->params.begin(), cur_->params.end(), n) != cur_->params.end())
+            compileError(s.where, "name '" + n + "' is parameter and nonlocal");
+          cur_->nonlocals.emplace(n, s.where);
+          cur_->used.insert(n);
+        }
+        break;
       case Stmt::Kind::FunctionDef: {
         auto* f = s.as<FunctionDef>();
         for (auto& d : f->decorators) expr(*d);
@@ -279,8 +298,58 @@ class ScopeBuilder {
         function(l, l->params, nullptr, l->body.get());
         break;
       }
+      // issue 15 additions (lang2)
+      case Expr::Kind::Yield:
+        cur_->isGenerator = true;
+        if (auto& v = e.as<Yield>()->value) expr(*v);
+        break;
+      case Expr::Kind::YieldFrom: cur_->isGenerator = true; expr(*e.as<YieldFrom>()->value); break;
+      case Expr::Kind::Set: exprs(e.as<Set>()->elts); break;
+      case Expr::Kind::Starred: expr(*e.as<Starred>()->value); break;
+      case Expr::Kind::SetComp: comprehension(e.as<SetComp>()->generators, {e.as<SetComp>()->elt.get()}, 0); break;
+      case Expr::Kind::DictComp:
+        comprehension(e.as<DictComp>()->generators, {e.as<DictComp>()->key.get(), e.as<DictComp>()->value.get()}, 0);
+        break;
+      case Expr::Kind::GeneratorExp: {
+        // A nested generator function of one parameter, ".0": the first
+        // iterable's iterator, evaluated here (CPython's layout).
+        auto* g = e.as<GeneratorExp>();
+        expr(*g->generators[0].iter);
+        Param p;
+        p.name = ".0";
+        std::vector<Param> params;
+        params.push_back(std::move(p));
+        function(g, params, nullptr, nullptr);
+        Scope* s = scopes[g].get();
+        s->isGenerator = true;
+        Scope* saved = cur_;
+        auto savedComp = std::move(compVars_);
+        compVars_.clear();
+        cur_ = s;
+        comprehension(g->generators, {g->elt.get()}, 1);
+        cur_ = saved;
+        compVars_ = std::move(savedComp);
+        break;
+      }
       default: break;
     }
+  }
+
+  // The scopes of a comprehension's clauses; `from` = 1 skips the first
+  // iterable (a generator expression evaluates it outside).
+  void comprehension(const std::vector<Comprehension>& gens, std::vector<const Expr*> elts, size_t from) {
+    size_t pushed = 0;
+    for (size_t gi = 0; gi < gens.size(); ++gi) {
+      auto& gen = gens[gi];
+      if (gi >= from) expr(*gen.iter);
+      std::set<std::string> names;
+      collectTargetNames(*gen.target, names);
+      compVars_.push_back(std::move(names));
+      ++pushed;
+      for (auto& c : gen.ifs) expr(*c);
+    }
+    for (const Expr* x : elts) expr(*x);
+    for (size_t i = 0; i < pushed; ++i) compVars_.pop_back();
   }
 
  public:
@@ -288,6 +357,7 @@ class ScopeBuilder {
     if (auto* n = e.as<Name>()) out.insert(n->id);
     else if (auto* t = e.as<Tuple>()) for (auto& x : t->elts) collectTargetNames(*x, out);
     else if (auto* l = e.as<List>()) for (auto& x : l->elts) collectTargetNames(*x, out);
+    else if (auto* st = e.as<Starred>()) collectTargetNames(*st->value, out);
   }
 
  private:
@@ -304,7 +374,11 @@ class ScopeBuilder {
         if (p->globals.count(n)) break;
         if (p->isLocal(n)) { owner = p; break; }
       }
-      if (!owner) continue;  // global
+      if (!owner) {
+        auto nl = s->nonlocals.find(n);
+        if (nl != s->nonlocals.end()) compileError(nl->second, "no binding for nonlocal '" + n + "' found");
+        continue;  // global
+      }
       owner->cells.insert(n);
       for (Scope* p = s; p != owner; p = p->parent) {
         if (std::find(p->frees.begin(), p->frees.end(), n) == p->frees.end()) p->frees.push_back(n);
@@ -356,11 +430,23 @@ class FunctionCompiler {
       auto isLocal = [&](const std::string& n) { return scope_->isLocal(n); };
       for (const std::string& n : possiblyUnassignedLocals(params, *body, isLocal)) scope_->cells.insert(n);
     }
-    // Register layout: params, free-variable cells, other locals.
-    for (auto& p : params) declareLocal(p.name);
+    code_->isGenerator = scope_->isGenerator;
+    // Register layout: params (Note [Extended parameters]), free-variable cells, other locals.
+    std::vector<const Param*> ordered = paramOrder(params);
+    for (const Param* p : ordered) declareLocal(p->name);
     code_->nparams = static_cast<int>(params.size());
-    for (auto& p : params) code_->ndefaults += p.defaultValue ? 1 : 0;
-    for (auto& p : params) code_->paramNames.push_back(p.name);
+    for (const Param* p : ordered) {
+      code_->paramNames.push_back(p->name);
+      if (p->kind == ParamKind::Normal) { ++code_->nposParams; code_->ndefaults += p->defaultValue ? 1 : 0; }
+      if (p->kind == ParamKind::KwOnly) {
+        ++code_->nkwonly;
+        code_->kwDefault.push_back(p->defaultValue != nullptr);
+        code_->nkwDefaults += p->defaultValue ? 1 : 0;
+      }
+      code_->hasVarArgs |= p->kind == ParamKind::VarArgs;
+      code_->hasVarKw |= p->kind == ParamKind::VarKw;
+    }
+    code_->extendedParams = code_->nposParams != code_->nparams;
     for (auto& f : scope_->frees) {
       int r = declareLocal(f);
       code_->freeRegs.push_back(r);
@@ -375,7 +461,10 @@ class FunctionCompiler {
       emit(Instr::make(isParam ? Op::MAKECELL : Op::NEWCELL, r));
       code_->cellRegs.push_back(r);
     }
-    if (body && scope_->isClass) {
+    if (genexp_) {
+      genexpBody(*genexp_);
+      emit(Instr::make(Op::RETURNNONE));
+    } else if (body && scope_->isClass) {
       block(*body);
       returnClassNamespace();
     } else if (body) {
@@ -390,6 +479,18 @@ class FunctionCompiler {
   }
 
  private:
+  // issue 15 additions (lang2)
+  const GeneratorExp* genexp_ = nullptr;  // compiling this generator expression's function
+
+  // Parameters in register order: positional, keyword-only, *args, **kwargs.
+  static std::vector<const Param*> paramOrder(const std::vector<Param>& params) {
+    std::vector<const Param*> out;
+    for (ParamKind k : {ParamKind::Normal, ParamKind::KwOnly, ParamKind::VarArgs, ParamKind::VarKw})
+      for (auto& p : params)
+        if (p.kind == k) out.push_back(&p);
+    return out;
+  }
+
   ScopeBuilder& scopes_;
   Scope* scope_;
   SourceFilePtr file_;
@@ -576,7 +677,13 @@ class FunctionCompiler {
     switch (e.kind) {
       case Expr::Kind::BoolOp:
       case Expr::Kind::IfExp:
-      case Expr::Kind::ListComp: return false;
+      case Expr::Kind::ListComp:
+      case Expr::Kind::SetComp:
+      case Expr::Kind::DictComp:
+      case Expr::Kind::List:
+      case Expr::Kind::Tuple:
+      case Expr::Kind::Yield:
+      case Expr::Kind::YieldFrom: return false;
       case Expr::Kind::Compare: return e.as<Compare>()->ops.size() == 1;
       default: return true;
     }
@@ -594,8 +701,14 @@ class FunctionCompiler {
       case Expr::Kind::StrLit: loadConst(dst, strConst(e.as<StrLit>()->value)); return;
       case Expr::Kind::FString: fstring(*e.as<FString>(), dst); return;
       case Expr::Kind::Name: loadName(e.as<Name>()->id, dst); return;
-      case Expr::Kind::Tuple: build(Op::BUILDTUPLE, e.as<Tuple>()->elts, dst); return;
-      case Expr::Kind::List: build(Op::BUILDLIST, e.as<List>()->elts, dst); return;
+      case Expr::Kind::Tuple:
+        if (hasStarred(e.as<Tuple>()->elts)) { starredList(e.as<Tuple>()->elts, dst); emit(Instr::make(Op::LISTTOTUPLE, dst, dst)); return; }
+        build(Op::BUILDTUPLE, e.as<Tuple>()->elts, dst);
+        return;
+      case Expr::Kind::List:
+        if (hasStarred(e.as<List>()->elts)) { starredList(e.as<List>()->elts, dst); return; }
+        build(Op::BUILDLIST, e.as<List>()->elts, dst);
+        return;
       case Expr::Kind::Dict: {
         auto* d = e.as<Dict>();
         int base = nextReg_;
@@ -668,6 +781,185 @@ class FunctionCompiler {
         makeFunction(l, "<lambda>", l->params, nullptr, l->body.get(), e.where, dst);
         return;
       }
+      // issue 15 additions (lang2)
+      case Expr::Kind::Yield: {
+        if (auto& v = e.as<Yield>()->value) exprTo(*v, dst);
+        else emit(Instr::make(Op::LOADNONE, dst));
+        emit(Instr::make(Op::YIELD, dst));
+        return;
+      }
+      case Expr::Kind::YieldFrom: yieldFrom(*e.as<YieldFrom>(), dst); return;
+      case Expr::Kind::GeneratorExp: generatorExp(*e.as<GeneratorExp>(), dst); return;
+      case Expr::Kind::Set: {
+        auto* st = e.as<Set>();
+        if (hasStarred(st->elts)) compileError(e.where, "'*' unpacking in a set display is not supported by tdsl");
+        build(Op::BUILDSET, st->elts, dst);
+        // CPython folds a display of more than two constants into a frozenset
+        // constant, which its compiler rebuilds once (merge_consts_recursive):
+        // k = 1 repeats that, so the iteration order is CPython's.
+        bool folded = st->elts.size() > 2;
+        for (auto& x : st->elts) folded = folded && isConstant(*x);
+        if (folded) code_->code.back().k = 1;
+        return;
+      }
+      case Expr::Kind::SetComp: {
+        auto* c = e.as<SetComp>();
+        int set = isScratch(dst) ? dst : temp();
+        emit(Instr::make(Op::BUILDSET, set, 0, 0));
+        compLoops(c->generators, -1, [&] {
+          TempScope ts2(*this);
+          int v = expr(*c->elt);
+          emit(Instr::make(Op::SETADD, set, v));
+        });
+        if (dst != set) emit(Instr::make(Op::MOVE, dst, set));
+        return;
+      }
+      case Expr::Kind::DictComp: {
+        auto* c = e.as<DictComp>();
+        int dict = isScratch(dst) ? dst : temp();
+        emit(Instr::make(Op::BUILDDICT, dict, 0, 0));
+        compLoops(c->generators, -1, [&] {
+          TempScope ts2(*this);
+          int k = expr(*c->key);
+          int v = expr(*c->value);
+          emit(Instr::make(Op::SETITEM, dict, k, v));
+        });
+        if (dst != dict) emit(Instr::make(Op::MOVE, dst, dict));
+        return;
+      }
+      case Expr::Kind::Starred: compileError(e.where, "can't use starred expression here");
+    }
+  }
+
+  static bool isConstant(const Expr& e) {
+    switch (e.kind) {
+      case Expr::Kind::IntLit: case Expr::Kind::FloatLit: case Expr::Kind::StrLit:
+      case Expr::Kind::NoneLit: case Expr::Kind::BoolLit: case Expr::Kind::EllipsisLit: return true;
+      case Expr::Kind::UnaryOp: {
+        auto* u = e.as<UnaryOp>();
+        return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) &&
+               (u->operand->is<IntLit>() || u->operand->is<FloatLit>());
+      }
+      case Expr::Kind::Tuple:
+        for (auto& x : e.as<Tuple>()->elts)
+          if (!isConstant(*x)) return false;
+        return true;
+      default: return false;
+    }
+  }
+  static bool hasStarred(const ExprList& elts) {
+    for (auto& x : elts)
+      if (x->is<Starred>()) return true;
+    return false;
+  }
+  // dst = [a, *b, ...] as a list.
+  void starredList(const ExprList& elts, int dst) {
+    int list = isScratch(dst) ? dst : temp();
+    emit(Instr::make(Op::BUILDLIST, list, 0, 0));
+    for (auto& x : elts) {
+      TempScope ts(*this);
+      if (auto* st = x->as<Starred>()) {
+        int v = expr(*st->value);
+        Loc loc(*this, x->where);
+        emit(Instr::make(Op::LISTEXTEND, list, v));
+      } else {
+        int v = expr(*x);
+        emit(Instr::make(Op::LISTAPPEND, list, v));
+      }
+    }
+    if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
+  }
+
+  // yield from x: yields every item of iter(x); its value is None.
+  void yieldFrom(const YieldFrom& y, int dst) {
+    int src = expr(*y.value);
+    int it = temp();
+    temp();  // it + 1: the item
+    emit(Instr::make(Op::GETITER, it, src));
+    size_t top = here();
+    size_t exit = emitJump(Op::FORITER, it);
+    emit(Instr::make(Op::YIELD, it + 1));
+    jumpTo(Op::JMP, top);
+    patch(exit, here());
+    emit(Instr::make(Op::LOADNONE, dst));
+  }
+
+  // (elt for ...): MAKEFUNC of the nested generator function, called with
+  // iter(first iterable).
+  void generatorExp(const GeneratorExp& g, int dst) {
+    Scope* child = scopes_.scopes.at(&g).get();
+    FunctionCompiler fc(scopes_, child, file_, globals_, this);
+    fc.genexp_ = &g;
+    std::vector<Param> params(1);
+    params[0].name = ".0";
+    auto code = fc.compileFunction("<genexpr>", params, nullptr, nullptr, g.where);
+    for (auto& f : child->frees) {
+      auto it = locals_.find(f);
+      if (it == locals_.end()) compileError(g.where, "internal: unresolved free variable '" + f + "'");
+      code->captureFrom.push_back(it->second);
+    }
+    size_t pidx = code_->protos.size();
+    code_->protos.push_back(code);
+    int base = isScratch(dst) ? dst : temp();
+    emit(Instr::makeBx(Op::MAKEFUNC, base, static_cast<uint32_t>(pidx)));
+    int arg = temp();
+    {
+      TempScope ts(*this);
+      int src = expr(*g.generators[0].iter);
+      Loc loc(*this, g.generators[0].iter->where);
+      emit(Instr::make(Op::GETITER, arg, src));
+    }
+    emit(Instr::make(Op::CALL, base, 1, 0));
+    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+  }
+  // The generator function's body: the loops, yielding each element.
+  void genexpBody(const GeneratorExp& g) {
+    compLoops(g.generators, locals_.at(".0"), [&] {
+      TempScope ts(*this);
+      int v = temp();
+      exprTo(*g.elt, v);
+      emit(Instr::make(Op::YIELD, v));
+    });
+  }
+
+  // The nested loops of a comprehension around `body`; `firstIter` >= 0 is
+  // a register that already holds the first clause's iterator.
+  template <class Body>
+  void compLoops(const std::vector<Comprehension>& gens, int firstIter, Body body) {
+    struct Level { size_t top; size_t exitJump; };
+    std::vector<Level> levels;
+    for (size_t gi = 0; gi < gens.size(); ++gi) {
+      auto& gen = gens[gi];
+      int src = (gi == 0 && firstIter >= 0) ? firstIter : expr(*gen.iter);
+      int it = temp();
+      temp();  // it + 1: the item
+      {
+        Loc loc(*this, gen.iter->where);
+        emit(Instr::make(Op::GETITER, it, src));
+      }
+      std::set<std::string> names;
+      ScopeBuilder::collectTargetNames(*gen.target, names);
+      std::unordered_map<std::string, int> vars;
+      for (auto& n : names) vars[n] = temp();
+      size_t top = here();
+      size_t exitJump;
+      {
+        Loc loc(*this, gen.iter->where);
+        exitJump = emitJump(Op::FORITER, it);
+      }
+      compScopes_.push_back(std::move(vars));
+      store(*gen.target, it + 1);
+      for (auto& cond : gen.ifs) {
+        size_t skip = condJump(*cond, false);
+        patch(skip, top);
+      }
+      levels.push_back({top, exitJump});
+    }
+    body();
+    for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
+      jumpTo(Op::JMP, it->top);
+      patch(it->exitJump, here());
+      compScopes_.pop_back();
     }
   }
 
@@ -796,7 +1088,51 @@ class FunctionCompiler {
     return n;
   }
 
+  // f(*xs, **kw): CALLEX with the positional arguments as a tuple and the
+  // keywords as a dict (CPython's CALL_FUNCTION_EX).
+  void callEx(const Call& c, int dst) {
+    int base = isScratch(dst) ? dst : temp();
+    auto* attr = c.func->as<Attribute>();
+    if (attr) {
+      int obj = temp();
+      exprTo(*attr->value, obj);
+      emit(Instr::make(Op::GETATTR, base, obj, strConst(attr->attr)));
+      nextReg_ = obj;
+    } else {
+      exprTo(*c.func, base);
+    }
+    int args = temp();
+    starredList(c.args, args);
+    emit(Instr::make(Op::LISTTOTUPLE, args, args));
+    int kw = temp();
+    if (c.keywords.empty()) {
+      emit(Instr::make(Op::LOADNONE, kw));
+    } else {
+      emit(Instr::make(Op::BUILDDICT, kw, 0, 0));
+      for (auto& k : c.keywords) {
+        TempScope ts(*this);
+        Loc loc(*this, k.where);
+        int one = temp();
+        if (k.name.empty()) {
+          exprTo(*k.value, one);
+        } else {
+          int pair = temp();
+          loadConst(pair, strConst(k.name));
+          exprTo(*k.value, temp());
+          emit(Instr::make(Op::BUILDDICT, one, pair, 1));
+        }
+        emit(Instr::make(Op::DICTMERGE, kw, one));
+      }
+    }
+    Loc loc(*this, c.where);
+    emit(Instr::make(Op::CALLEX, base, c.keywords.empty() ? 0 : 1));
+    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+  }
+
   void call(const Call& c, int dst) {
+    bool unpacking = hasStarred(c.args);
+    for (auto& k : c.keywords) unpacking |= k.name.empty();
+    if (unpacking) return callEx(c, dst);
     if (c.keywords.size() > static_cast<size_t>(kMaxKeywordArgs)) compileError(c.where, "too many keyword arguments");
     if (c.args.size() + c.keywords.size() > 60000) compileError(c.where, "too many arguments");
     int base = isScratch(dst) ? dst : temp();
@@ -909,6 +1245,19 @@ class FunctionCompiler {
         if (elts.size() > 0xFFFF) compileError(target.where, "too many targets");
         int base = nextReg_;
         for (size_t i = 0; i < elts.size(); ++i) temp();
+        size_t star = elts.size();
+        for (size_t i = 0; i < elts.size(); ++i)
+          if (elts[i]->is<Starred>()) star = i;
+        if (star < elts.size()) {
+          size_t after = elts.size() - star - 1;
+          if (star > 255 || after > 255) compileError(target.where, "too many expressions in star-unpacking assignment");
+          emit(Instr::make(Op::UNPACKEX, base, src, static_cast<int>(star), static_cast<int>(after)));
+          for (size_t i = 0; i < elts.size(); ++i) {
+            const Expr& t = i == star ? *elts[i]->as<Starred>()->value : *elts[i];
+            store(t, base + static_cast<int>(i));
+          }
+          return;
+        }
         emit(Instr::make(Op::UNPACK, base, src, static_cast<int>(elts.size())));
         for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i));
         return;
@@ -965,6 +1314,7 @@ class FunctionCompiler {
         block(w->body);
         jumpTo(Op::JMP, top);
         if (!forever) patch(exit, here());
+        if (!forever) block(w->orelse);  // while ... else: runs unless the loop breaks
         for (size_t b : loops_.back().breaks) patch(b, here());
         loops_.pop_back();
         return;
@@ -989,6 +1339,7 @@ class FunctionCompiler {
         block(f->body);
         jumpTo(Op::JMP, top);
         patch(exit, here());
+        block(f->orelse);  // for ... else: runs unless the loop breaks
         for (size_t b : loops_.back().breaks) patch(b, here());
         loops_.pop_back();
         return;
@@ -1091,6 +1442,11 @@ class FunctionCompiler {
       case Stmt::Kind::Try: tryStmt(*s.as<Try>()); return;
       case Stmt::Kind::With: withStmt(*s.as<With>(), 0); return;
       case Stmt::Kind::Raise: raiseStmt(*s.as<Raise>()); return;
+      // issue 15 additions (lang2)
+      case Stmt::Kind::Nonlocal: return;
+      case Stmt::Kind::Delete:
+        for (auto& t : s.as<Delete>()->targets) del(*t);
+        return;
     }
   }
 
@@ -1277,6 +1633,26 @@ class FunctionCompiler {
       return;
     }
     emit(Instr::make(Op::RAISE, e, 0, 0, 0));
+  }
+
+  void del(const Expr& target) {
+    Loc loc(*this, target.where);
+    TempScope ts(*this);
+    if (auto* n = target.as<Name>()) {
+      Resolved r = resolve(n->id);
+      if (r.kind == NameKind::Global) emit(Instr::makeBx(Op::DELGLOBAL, 0, static_cast<uint32_t>(r.index)));
+      else emit(Instr::makeBx(Op::DELLOCAL, r.index, static_cast<uint32_t>(strConst(n->id))));
+      return;
+    }
+    if (auto* sub = target.as<Subscript>()) {
+      int obj = expr(*sub->value);
+      int idx = index(*sub->index);
+      emit(Instr::make(Op::DELITEM, obj, idx));
+      return;
+    }
+    if (target.is<Attribute>()) compileError(target.where, "'del' of an attribute is not supported by tdsl");
+    const ExprList& elts = target.is<Tuple>() ? target.as<Tuple>()->elts : target.as<List>()->elts;
+    for (auto& e : elts) del(*e);
   }
 
   void augAssign(const AugAssign& a) {

@@ -53,6 +53,7 @@ class Analysis {
     if (auto* n = e.as<Name>()) { st.assigned.insert(n->id); return; }
     if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) target(*x, st); return; }
     if (auto* l = e.as<List>()) { for (auto& x : l->elts) target(*x, st); return; }
+    if (auto* s = e.as<Starred>()) { target(*s->value, st); return; }
     expr(e, st);  // attribute / subscript targets read their parts
   }
 
@@ -120,12 +121,36 @@ class Analysis {
         // The body runs later, in its own scope; the defaults run now.
         for (auto& p : e.as<Lambda>()->params) opt(p.defaultValue, st);
         return;
+      // issue 15 additions (lang2)
+      case Expr::Kind::Yield: opt(e.as<Yield>()->value, st); return;
+      case Expr::Kind::YieldFrom: expr(*e.as<YieldFrom>()->value, st); return;
+      case Expr::Kind::Set: exprs(e.as<Set>()->elts, st); return;
+      case Expr::Kind::Starred: expr(*e.as<Starred>()->value, st); return;
+      case Expr::Kind::GeneratorExp:
+        // Only the first iterable runs now; the rest runs in the generator's scope.
+        expr(*e.as<GeneratorExp>()->generators[0].iter, st);
+        return;
+      case Expr::Kind::SetComp: comprehension(e.as<SetComp>()->generators, {e.as<SetComp>()->elt.get()}, st); return;
+      case Expr::Kind::DictComp:
+        comprehension(e.as<DictComp>()->generators, {e.as<DictComp>()->key.get(), e.as<DictComp>()->value.get()}, st);
+        return;
     }
+  }
+  void comprehension(const std::vector<Comprehension>& gens, std::vector<const Expr*> elts, const State& st) {
+    compVars_.emplace_back();
+    for (auto& gen : gens) {
+      expr(*gen.iter, st);
+      compTargets(*gen.target);
+      exprs(gen.ifs, st);
+    }
+    for (const Expr* x : elts) expr(*x, st);
+    compVars_.pop_back();
   }
   void compTargets(const Expr& e) {
     if (auto* n = e.as<Name>()) { compVars_.back().insert(n->id); return; }
     if (auto* t = e.as<Tuple>()) { for (auto& x : t->elts) compTargets(*x); return; }
     if (auto* l = e.as<List>()) { for (auto& x : l->elts) compTargets(*x); return; }
+    if (auto* s = e.as<Starred>()) { compTargets(*s->value); return; }
   }
 
   static bool isTrueLiteral(const Expr& e) {
@@ -176,6 +201,15 @@ class Analysis {
       case Stmt::Kind::While: {
         auto* w = s.as<While>();
         expr(*w->test, st);
+        if (!w->orelse.empty()) {
+          // The else runs when the test fails: from the entry or after a pass of the body.
+          State normal = st;
+          block(w->orelse, normal);
+          State viaBreak;
+          loopBody(w->body, st, viaBreak, true);
+          st = isTrueLiteral(*w->test) ? viaBreak : meet(normal, viaBreak);
+          return;
+        }
         loopBody(w->body, st, st, isTrueLiteral(*w->test));
         return;
       }
@@ -185,6 +219,14 @@ class Analysis {
         State body = st;
         target(*f->target, body);
         State after;
+        if (!f->orelse.empty()) {
+          State normal = st;
+          block(f->orelse, normal);
+          State viaBreak;
+          loopBody(f->body, body, viaBreak, true);
+          st = meet(normal, viaBreak);
+          return;
+        }
         loopBody(f->body, body, after, false);
         st = meet(st, after);
         return;
@@ -257,6 +299,15 @@ class Analysis {
         st = out;
         return;
       }
+      // issue 15 additions (lang2)
+      case Stmt::Kind::Delete:
+        // A deleted local may be read unassigned afterwards: its later reads are checked.
+        for (auto& t : s.as<Delete>()->targets) {
+          if (auto* n = t->as<Name>()) { read(n->id, st); st.assigned.erase(n->id); }
+          else expr(*t, st);
+        }
+        return;
+      case Stmt::Kind::Nonlocal: return;
     }
   }
 };

@@ -126,6 +126,7 @@ class IteratorObject : public GcObject {
     Range, Sequence, Str, DictKeys, Tensor,
     DictValues, DictItems, Enumerate, Zip, Map, Filter, ReverseSequence,
     Protocol,  // seq = an object with __next__ (step 1), or with __getitem__ (step 0, pos = the index); end -1 when done
+    Generator,  // seq = a GeneratorState (vm/generators.h); its frame is its state
   };
   IteratorObject(Source src, Value seq) : GcObject(ObjKind::Iterator), src(src), seq(std::move(seq)) {}
   void gcTraverse(GcVisitor& v) override { v.visit(seq); }

@@ -23,6 +23,8 @@
 #include "vm/classes.h"
 #include "vm/exception_boundary.h"
 #include "vm/format.h"
+#include "vm/generators.h"
+#include "vm/sets.h"
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
@@ -78,9 +80,95 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
 [[gnu::noinline]] Value newFunction(const CodePtr& proto, const Ref<GlobalsTable>& globals, const Value* defaults,
                                     const Value* R) {
   auto fn = makeRef<FunctionObject>(proto, globals);
-  fn->defaults.assign(defaults, defaults + proto->ndefaults);
+  fn->defaults.assign(defaults, defaults + proto->ndefaults + proto->nkwDefaults);  // Note [Extended parameters]
   for (int from : proto->captureFrom) fn->cells.push_back(R[from]);
   return Value(fn);
+}
+
+// Issue 15 additions (lang2), out of line: Note [Allocation out of line].
+[[gnu::noinline]] void listExtend(Interpreter& I, const Value& list, const Value& items) {
+  std::vector<Value> extra = iterateAll(I, items);
+  auto& v = list.as<ListObject>()->items;
+  checkSeqSize(v.size() + extra.size());
+  v.insert(v.end(), extra.begin(), extra.end());
+}
+[[gnu::noinline]] Value listToTuple(const Value& list) { return makeTuple(list.as<ListObject>()->items); }
+[[gnu::noinline]] void dictMerge(Interpreter& I, const Value& dict, const Value& mapping) {
+  if (!mapping.isObj(ObjKind::Dict))
+    throw Error(ErrorKind::Type, "argument after ** must be a mapping, not " + typeName(mapping));
+  auto* d = dict.as<DictObject>();
+  DictEntries entries = mapping.as<DictObject>()->entries;
+  for (const auto& kv : entries) {
+    if (!kv.first.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "keywords must be strings");
+    if (d->find(kv.first)) throw Error(ErrorKind::Type, "got multiple values for keyword argument '" + kv.first.as<StrObject>()->str + "'");
+    d->set(kv.first, kv.second);
+  }
+  (void)I;
+}
+[[gnu::noinline]] void unpackStarred(Interpreter& I, Value* R, int a, const Value& src, int before, int after) {
+  std::vector<Value> items = iterateAll(I, src);
+  size_t need = static_cast<size_t>(before + after);
+  if (items.size() < need)
+    throw Error(ErrorKind::Value, "not enough values to unpack (expected at least " + std::to_string(need) + ", got " +
+                                      std::to_string(items.size()) + ")");
+  for (int i = 0; i < before; ++i) R[a + i] = items[static_cast<size_t>(i)];
+  std::vector<Value> middle(items.begin() + before, items.end() - after);
+  R[a + before] = makeList(std::move(middle));
+  for (int i = 0; i < after; ++i) R[a + before + 1 + i] = items[items.size() - static_cast<size_t>(after) + static_cast<size_t>(i)];
+}
+[[gnu::noinline]] Value buildSet(const Value* items, int n, bool folded) {
+  Value s = makeSetValue(false);
+  for (int i = 0; i < n; ++i) asSet(s)->add(items[i]);
+  if (!folded) return s;
+  Value rebuilt = makeSetValue(true);
+  for (const Value& k : asSet(s)->keys()) asSet(rebuilt)->add(k);
+  Value out = makeSetValue(false);
+  asSet(out)->merge(*asSet(rebuilt));
+  return out;
+}
+[[gnu::noinline]] void delItem(Interpreter& I, const Value& obj, const Value& index) {
+  if (obj.isObj(ObjKind::Dict)) {
+    requireHashable(index);
+    if (!obj.as<DictObject>()->erase(index)) throw Error(ErrorKind::Key, "KeyError: " + repr(I, index));
+    return;
+  }
+  if (obj.isObj(ObjKind::List)) {
+    auto& items = obj.as<ListObject>()->items;
+    int64_t n = static_cast<int64_t>(items.size());
+    if (isSlice(index)) {
+      int64_t start, stop, step;
+      int64_t count = sliceIndices(*index.as<SliceObject>(), n, start, stop, step);
+      std::vector<bool> drop(items.size(), false);
+      for (int64_t k = 0, j = start; k < count; ++k, j += step) drop[static_cast<size_t>(j)] = true;
+      std::vector<Value> kept;
+      kept.reserve(items.size() - static_cast<size_t>(count));
+      for (size_t j = 0; j < items.size(); ++j)
+        if (!drop[j]) kept.push_back(std::move(items[j]));
+      std::vector<Value> doomed = std::move(items);  // released after the list is consistent
+      items = std::move(kept);
+      return;
+    }
+    int64_t j = indexValue(index, "list");
+    if (j < 0) j += n;
+    if (j < 0 || j >= n) throw Error(ErrorKind::Index, "list assignment index out of range");
+    Value doomed = std::move(items[static_cast<size_t>(j)]);
+    items.erase(items.begin() + j);
+    return;
+  }
+  throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object doesn't support item deletion");
+}
+[[gnu::noinline]] void delLocal(Value& reg, const Value& name) {
+  if (reg.isObj(ObjKind::Cell)) {
+    auto* c = reg.as<CellObject>();
+    if (!c->bound)
+      throw Error(ErrorKind::UnboundLocal, "cannot access local variable '" + name.as<StrObject>()->str +
+                                               "' where it is not associated with a value");
+    Value doomed = std::move(c->value);
+    c->value = Value();
+    c->bound = false;
+    return;
+  }
+  reg = Value();
 }
 
 }  // namespace
@@ -126,8 +214,7 @@ resume:
   L_LOADBOOL: RA = Value::boolean(in.b != 0); DISPATCH();
   L_GETGLOBAL: {
     const GlobalSlot& s = f->fn->globals->slots[in.bx()];
-    if (__builtin_expect(!s.bound, 0))
-      throw Error(ErrorKind::Name, "name '" + f->fn->globals->names[in.bx()] + "' is not defined");
+    if (__builtin_expect(!s.bound, 0)) throwNameError(*f, in.bx());
     RA = s.value;
     DISPATCH();
   }
@@ -478,6 +565,41 @@ resume:
   L_TRYENTER: DISPATCH();
   L_WITHENTER: withEnter(I, &RA); DISPATCH();
   L_WITHEXIT: withExit(I, &RA, in.k ? &RB : nullptr); DISPATCH();
+  // ---- issue 15 additions (lang2)
+  L_YIELD: {
+    suspendGenerator(&RA, in.a, static_cast<uint32_t>(pc - f->code->code.data()));
+    return;  // a generator frame is always an entry frame (Note [Generator frames])
+  }
+  L_LISTEXTEND: listExtend(I, RA, RB); DISPATCH();
+  L_LISTTOTUPLE: RA = listToTuple(RB); DISPATCH();
+  L_CALLEX: {
+    POLL();
+    Value* callee = &RA;
+    int nkw = 0;
+    int nargs = spreadCallArgs(callee, nkw);
+    if (callee->isObj(ObjKind::Function)) {
+      pushFrame(callee->as<FunctionObject>(), callee + 1, nargs, nkw, callee, false);
+      LOADFRAME();
+      DISPATCH();
+    }
+    callNonScript(callee, nargs, nkw);
+    for (int i = 1; i <= nargs + nkw + 1; ++i) callee[i] = Value();  // may lie above the frame's window
+    DISPATCH();
+  }
+  L_DICTMERGE: dictMerge(I, RA, RB); DISPATCH();
+  L_UNPACKEX: unpackStarred(I, R, in.a, RB, in.c, in.k); DISPATCH();
+  L_BUILDSET: RA = buildSet(&RB, in.c, in.k != 0); DISPATCH();
+  L_SETADD: asSet(RA)->add(RB); DISPATCH();
+  L_DELITEM: delItem(I, RA, RB); DISPATCH();
+  L_DELGLOBAL: {
+    GlobalSlot& s = f->fn->globals->slots[in.bx()];
+    if (!s.bound) throw Error(ErrorKind::Name, "name '" + f->fn->globals->names[in.bx()] + "' is not defined");
+    s.bound = false;
+    s.value = Value();
+    DISPATCH();
+  }
+  L_DELLOCAL: delLocal(RA, K[in.bx()]); DISPATCH();
+
   } catch (Error& e) {
     if (catchInFrames(e, entryDepth)) goto resume;
     try {

@@ -222,6 +222,7 @@ Value makeSysModule(VM& vm) {
   m->set("stderr", Value(err));
   m->set("maxsize", Value::integer(INT64_MAX));
   m->set("version", makeStr("tdsl"));
+  addSysLimits(*m);
   return Value(m);
 }
 

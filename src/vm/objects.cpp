@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "vm/objects.h"
+#include "vm/sets.h"
 
 #include "support/diagnostics.h"
 #include "vm/value_ops.h"
@@ -32,6 +33,9 @@ bool isHashableAt(const Value& v, int depth) {
         throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded while calling a Python object");
       for (const Value& x : v.as<TupleObject>()->items)
         if (!isHashableAt(x, depth + 1)) return false;
+      return true;
+    case ObjKind::Other:
+      if (SetObject* s = asSet(v)) return s->frozen;
       return true;
     default: return true;
   }
@@ -62,6 +66,7 @@ size_t hashAt(const Value& v, int depth) {
   }
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->hash();
   if (v.isObj(ObjKind::Tuple)) return tupleHash(*v.as<TupleObject>(), depth);
+  if (SetObject* s = asSet(v)) return static_cast<size_t>(s->frozenHash());  // only frozensets are keys
   return std::hash<const void*>()(v.asObj());
 }
 
@@ -83,7 +88,10 @@ bool scalarKeyEq(const Value& a, const Value& b) {
   }
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b);
-  return a.asObj() == b.asObj();
+  if (a.asObj() == b.asObj()) return true;
+  SetObject* x = asSet(a);
+  SetObject* y = asSet(b);
+  return x && y && setsEqual(*x, *y);
 }
 }  // namespace
 

@@ -84,6 +84,18 @@
   X(RETURN, A, "return R[A]")                                                                       \
   X(RETURNNONE, none, "return None")                                                                \
   X(DISPLAY, ABx, "interactive echo: unless R[A] is None, G[Bx] (_) = R[A] and print repr(R[A])") \
+  /* issue 15 additions (lang2) */                                                                  \
+  X(YIELD, A, "suspend the generator yielding R[A]; when resumed R[A] = the value sent in")         \
+  X(LISTEXTEND, AB, "R[A].extend(R[B])")                                                            \
+  X(LISTTOTUPLE, AB, "R[A] = tuple(R[B]) (R[B] a list)")                                            \
+  X(CALLEX, ABC, "R[A] = R[A](*R[A+1], **R[A+2]); R[A+1] a tuple, R[A+2] a dict of str keys or None") \
+  X(DICTMERGE, AB, "R[A].update(R[B]) for **R[B] in a call; TypeError on a repeated or non-str key") \
+  X(UNPACKEX, ABCk, "R[A], ..., R[A+C+k] = R[B]: C items, a list of the middle ones, k items")       \
+  X(BUILDSET, ABCk, "R[A] = {R[B], ..., R[B+C-1]}; k = 1: rebuilt once, as CPython's folded constants") \
+  X(SETADD, AB, "R[A].add(R[B])")                                                                   \
+  X(DELITEM, AB, "del R[A][R[B]]")                                                                  \
+  X(DELGLOBAL, ABx, "unbind G[Bx]; NameError when unbound")                                         \
+  X(DELLOCAL, ABx, "R[A] = an unbound marker; K[Bx] names it") \
   TDSL_OBJECT_MODEL_OPCODES(X)
 
 // The object model and exceptions (Note [Exception handlers] in code.h;

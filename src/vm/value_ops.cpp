@@ -9,6 +9,9 @@
 #include "frontend/source_text.h"
 #include "vm/format.h"
 #include "vm/interpreter.h"
+#include "vm/printf_format.h"
+#include "vm/generators.h"
+#include "vm/sets.h"
 #include "vm/stack_limit.h"
 #include "tensor/tensor_meta.h"  // dtypeName
 #include "vm/tensor_bridge.h"
@@ -153,7 +156,8 @@ std::string typeName(const Value& v) {
     case ObjKind::Module: return "module";
     case ObjKind::Tensor: return "Tensor";
     case ObjKind::Range: return "range";
-    case ObjKind::Iterator: return "iterator";
+    case ObjKind::Iterator:
+      return v.as<IteratorObject>()->src == IteratorObject::Source::Generator ? "generator" : "iterator";
     case ObjKind::Cell: return "cell";
     case ObjKind::Other: break;
   }
@@ -319,6 +323,11 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
     if (r.isNone()) unsupported(op, a, b);
     return r;
   }
+  if (op == Arith::BitOr || op == Arith::BitAnd || op == Arith::Sub || op == Arith::BitXor) {
+    const char sym = op == Arith::BitOr ? '|' : op == Arith::BitAnd ? '&' : op == Arith::Sub ? '-' : '^';
+    Value r = setArith(interp, sym, a, b, inPlace);
+    if (!r.isNone()) return r;
+  }
   switch (op) {
     case Arith::Add:
       if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
@@ -369,6 +378,9 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       if (isIntLike(a) && isSeq(b)) return repeatSeq(b, intOf(a));
       if ((isSeq(a) && b.isFloat()) || (a.isFloat() && isSeq(b)))
         throw Error(ErrorKind::Type, "can't multiply sequence by non-int of type 'float'");
+      break;
+    case Arith::Mod:
+      if (a.isObj(ObjKind::Str)) return printfFormat(interp, a.as<StrObject>()->str, b);
       break;
     default: break;
   }
@@ -486,8 +498,12 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
       if (x->start != y->start) return false;
       return n == 1 || x->step == y->step;
     }
-    case ObjKind::Other: {  // user classes (vm/classes.h)
-      Value r;
+    case ObjKind::Other: {
+      if (SetObject* x = asSet(a)) {
+        SetObject* y = asSet(b);
+        return y && setsEqual(*x, *y);
+      }
+      Value r;  // user classes (vm/classes.h)
       return instanceCompare(interp, Cmp::Eq, a, b, r) && truthy(interp, r);
     }
     default: return false;
@@ -510,6 +526,11 @@ Value compare(Interpreter& interp, Cmp op, const Value& a, const Value& b) {
   if (op == Cmp::Ne) return Value::boolean(!valuesEqual(interp, a, b));
   if (a.isFloat() && std::isnan(a.asFloat())) return Value::boolean(false);
   if (b.isFloat() && std::isnan(b.asFloat())) return Value::boolean(false);
+  if (a.isObj(ObjKind::Other)) {
+    bool handled = false;
+    bool r = setCompare(a, b, cmpSymbol(op), handled);
+    if (handled) return Value::boolean(r);
+  }
   bool ok = true;
   int c = orderValues(interp, a, b, ok, 0);
   if (!ok)
@@ -557,6 +578,7 @@ bool truthy(Interpreter& interp, const Value& v) {
     case ObjKind::Tensor: return tensorTruth(interp, v);
     default:
       if (auto* view = asDictView(v)) return view->dict.as<DictObject>()->size() != 0;
+      if (SetObject* set = asSet(v)) return set->size() != 0;
       if (bool t; instanceTruth(interp, v, t)) return t;
       return true;
   }
@@ -591,6 +613,10 @@ bool contains(Interpreter& interp, const Value& container, const Value& item) {
     Value r = tensorBinary(interp, BinaryOp::Eq, container, item, false);
     Value any = tensorCallMethod(interp, r, "any", CallArgs{});
     return tensorTruth(interp, any);
+  }
+  if (SetObject* set = asSet(container)) {
+    requireHashable(item);
+    return set->contains(item);
   }
   if (auto* view = asDictView(container)) {
     auto* d = view->dict.as<DictObject>();
@@ -708,7 +734,15 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
       out += ")";
       return;
     }
-    case ObjKind::Iterator: out += "<iterator object>"; return;
+    case ObjKind::Iterator:
+      if (GeneratorState* g = generatorOf(v)) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%p", static_cast<void*>(v.asObj()));
+        out += "<generator object " + g->fn->name() + " at " + buf + ">";
+        return;
+      }
+      out += "<iterator object>";
+      return;
     case ObjKind::Cell: out += "<cell>"; return;
     case ObjKind::Other: break;
   }
@@ -745,6 +779,7 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     out += "])";
     return;
   }
+  if (SetObject* set = asSet(v)) { appendSetRepr(interp, out, *set, depth); return; }
   if (auto* ext = dynamic_cast<ExtensionObject*>(v.asObj())) { out += ext->repr(); return; }
   out += "<object>";
 }
@@ -775,6 +810,7 @@ int64_t length(Interpreter& interp, const Value& v) {
       case ObjKind::Tensor: return tensorLength(interp, v);
       default:
         if (auto* view = asDictView(v)) return static_cast<int64_t>(view->dict.as<DictObject>()->size());
+        if (SetObject* set = asSet(v)) return static_cast<int64_t>(set->size());
         if (int64_t n; instanceLength(interp, v, n)) return n;
         break;
     }
@@ -1058,6 +1094,8 @@ Value makeIterator(Interpreter& interp, const Value& v) {
                                                                : S::DictItems;
           return makeDictIterator(src, view->dict);
         }
+        if (SetObject* set = asSet(v))  // a snapshot, in table order (Note [Set layout])
+          return Value(makeRef<IteratorObject>(IteratorObject::Source::Sequence, makeTuple(set->keys())));
         if (Value it; instanceIter(interp, v, it)) return it;
         break;
       default: break;
@@ -1153,6 +1191,9 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
     case IteratorObject::Source::Protocol: {
       Value keep = Value::object(&it);
       return protocolNext(interp, keep, out);
+    case IteratorObject::Source::Generator: {
+      Value keep = it.seq;  // Note [Generator frames]
+      return generatorNext(interp, *static_cast<GeneratorState*>(keep.asObj()), out);
     }
   }
   return false;

@@ -137,12 +137,14 @@ std::string quotedList(const std::vector<std::string>& names) {
 
 }  // namespace
 
-Frame& VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
+void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
   const CodeObject* code = fn->code.get();
   if (frames_.size() >= kMaxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   if (base + code->nregs + nkw + 2 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
   const int np = code->nparams;
-  if (nkw == 0 && nargs == np) {
+  if (__builtin_expect(code->extendedParams, 0)) {
+    bindExtendedArgs(*fn, base, nargs, nkw);
+  } else if (nkw == 0 && nargs == np) {
     for (int i = np; i < code->nregs; ++i) base[i] = Value();
   } else {
     const std::string& fname = code->name;
@@ -183,8 +185,8 @@ Frame& VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value*
     }
   }
   for (size_t i = 0; i < code->freeRegs.size(); ++i) base[code->freeRegs[i]] = fn->cells[i];
+  if (__builtin_expect(code->isGenerator, 0)) return makeGenerator(fn, base, result);
   frames_.push_back(Frame{fn, code, code->code.data(), base, entry, result});
-  return frames_.back();
 }
 
 void VM::popFrame() {
@@ -294,6 +296,7 @@ Value VM::call(const Value& fn, const CallArgs& args) {
           for (size_t i = 0; i < need; ++i) base[i] = Value();
           throw;
         }
+        if (fn.as<FunctionObject>()->code->isGenerator) return result;  // no frame: Note [Generator frames]
         execute();
         return result;
       }
@@ -530,6 +533,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         break;
     }
   }
+  if (Value more; moreAttr(interp, obj, name, more)) return more;
   throw Error(ErrorKind::Attribute, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 

@@ -39,6 +39,8 @@ constexpr int kMaxNativeNesting = 3 * static_cast<int>(kMaxCallDepth);
 // Value stack size in slots (16 bytes each); allocated lazily by the OS.
 constexpr size_t kStackSlots = size_t(1) << 22;
 
+class GeneratorState;
+
 struct Frame {
   FunctionObject* fn;      // kept alive by the register below the frame or the entry reference
   const CodeObject* code;
@@ -46,6 +48,7 @@ struct Frame {
   Value* base;             // R[0]
   bool entry;              // returning from this frame leaves the current dispatch loop
   Value* result;           // where RETURN writes (the caller's R[A], or the entry result)
+  GeneratorState* gen = nullptr;  // the generator this frame runs (Note [Generator frames]), else null
 };
 
 // What a native sees of the script frame that called it (VM::callerFrame):
@@ -117,6 +120,11 @@ class VM {
   Value resumeStoppable(const Ref<FunctionObject>& fn, const std::vector<Value>& registers, uint32_t pc,
                         FrameSnapshot* stopped);
 
+  // Runs generator `g` until its next yield (true, the value in `out`) or
+  // its end (false); `sent` is the value of the yield it resumes at
+  // (Note [Generator frames], generators.cpp).
+  bool resumeGenerator(GeneratorState& g, Value sent, Value& out);
+
   // Method lookup for built-in types (str, list, dict); nullptr when absent.
   const NativeObject* findMethod(const Value& self, std::string_view name);
 
@@ -146,7 +154,18 @@ class VM {
   // Pushes a frame for `fn` whose arguments are at `base[0..nargs)`, then
   // `nkw` keyword values and a tuple of their names (CALL's layout). Binds
   // defaults and keywords and clears the rest of the window.
-  Frame& pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry);
+  // A generator function's call pushes nothing: it writes the generator to
+  // *result instead (Note [Generator frames]).
+  void pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry);
+  // pushFrame's ending for generator code: moves the bound registers into a new generator.
+  void makeGenerator(FunctionObject* fn, Value* base, Value* result);
+  // YIELD: suspends the running generator frame (the top one) at `resumePc`.
+  void suspendGenerator(Value* yielded, int sentReg, uint32_t resumePc);
+  // CALLEX: spreads the tuple at callee[1] and the dict (or None) at
+  // callee[2] into CALL's layout; returns the positional count, sets nkw.
+  int spreadCallArgs(Value* callee, int& nkw);
+  // GETGLOBAL of an unbound name: NameError with CPython's "Did you mean" (name_suggestions.cpp).
+  [[noreturn, gnu::noinline]] void throwNameError(const Frame& f, uint32_t slot);
   void popFrame();
   // Calls a non-script callable at callee[0] with args callee[1..]; result in *callee.
   void callNonScript(Value* callee, int nargs, int nkw);
@@ -192,6 +211,14 @@ class VM {
 // Registration of the built-ins, methods and native modules (one file each).
 void installBuiltins(VM& vm);
 Value makeSysModule(VM& vm);
+// Issue 15 additions (lang2): id() (more_builtins.cpp); attributes of ints,
+// floats, sets and generators that getAttr does not know.
+void installMoreBuiltins(VM& vm);
+void addSysLimits(ModuleObject& sys);  // sys.getrecursionlimit / setrecursionlimit
+bool moreAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out);
+// Binds a call to a function with *args, keyword-only params or **kwargs
+// (Note [Extended parameters] in code.h); CALL's layout at base.
+void bindExtendedArgs(const FunctionObject& fn, Value* base, int nargs, int nkw);
 Value makeMathModule(VM& vm);
 Value makeTimeModule(VM& vm);
 Value makeGcModule(VM& vm);

@@ -92,7 +92,8 @@ TEST_CASE("diagnostics: errors inside calls carry a traceback, innermost first",
   CHECK(e.traceback[1].where.begin.line == 7);
   std::string text = formatError(e);
   CHECK(text.rfind("diag.td:2:12: error: list index out of range\n", 0) == 0);
-  CHECK(text.find("  in inner at diag.td:5\n  in outer at diag.td:7\n") != std::string::npos);
+  CHECK(text.find("Traceback (most recent call last):\n  File \"diag.td\", line 7, in <module>\n"
+                  "  File \"diag.td\", line 5, in outer\n  File \"diag.td\", line 2, in inner\n") != std::string::npos);
 }
 
 TEST_CASE("diagnostics: errors raised by natives get the calling expression's location", "[diagnostics]") {

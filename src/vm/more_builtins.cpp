@@ -1,0 +1,184 @@
+// Issue 15 additions (lang2): id(), sys.getrecursionlimit(), the attributes
+// of ints, floats, sets and generators (moreAttr, consulted by getAttr when
+// nothing else matched).
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "vm/format.h"
+#include "vm/generators.h"
+#include "vm/sets.h"
+#include "vm/value_ops.h"
+#include "vm/vm.h"
+
+namespace tdsl {
+
+namespace {
+
+Value b_id(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "id", 1, 1);
+  const Value& v = a[0];
+  if (v.isObj()) return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.asObj())));
+  // Immediates have no address; CPython's small ints and floats are objects
+  // whose ids differ by value, which this keeps (equal values, equal ids).
+  uint64_t bits = static_cast<uint64_t>(v.tag()) << 56;
+  if (v.isInt()) bits ^= static_cast<uint64_t>(v.asInt()) * 0x9E3779B97F4A7C15ull;
+  if (v.isFloat()) {
+    double d = v.asFloat();
+    uint64_t raw;
+    std::memcpy(&raw, &d, sizeof raw);
+    bits ^= raw;
+  }
+  if (v.isBool()) bits ^= v.asBool() ? 1 : 2;
+  return Value::integer(static_cast<int64_t>(bits >> 1));
+}
+
+Value sys_getrecursionlimit(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "getrecursionlimit", 0, 0);
+  return Value::integer(static_cast<int64_t>(kMaxCallDepth));
+}
+Value sys_setrecursionlimit(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "setrecursionlimit", 1, 1);
+  if (!a[0].isInt()) throw Error(ErrorKind::Type, "'" + typeName(a[0]) + "' object cannot be interpreted as an integer");
+  if (a[0].asInt() < 1) throw Error(ErrorKind::Value, "recursion limit must be greater or equal than 1");
+  return Value();  // tdsl's limit is fixed (kMaxCallDepth); accepted so scripts that raise it run
+}
+
+// --- methods of numbers, bound by moreAttr ---------------------------------
+
+int64_t intOfValue(const Value& v) { return v.isBool() ? (v.asBool() ? 1 : 0) : v.asInt(); }
+
+Value int_bit_length(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "bit_length", 1, 1);
+  int64_t x = intOfValue(a[0]);
+  uint64_t m = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
+  return Value::integer(m == 0 ? 0 : 64 - __builtin_clzll(m));
+}
+Value int_bit_count(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "bit_count", 1, 1);
+  int64_t x = intOfValue(a[0]);
+  uint64_t m = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
+  return Value::integer(__builtin_popcountll(m));
+}
+Value int_conjugate(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "conjugate", 1, 1);
+  return Value::integer(intOfValue(a[0]));
+}
+Value int_as_integer_ratio(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "as_integer_ratio", 1, 1);
+  return makeTuple({Value::integer(intOfValue(a[0])), Value::integer(1)});
+}
+Value float_is_integer(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "is_integer", 1, 1);
+  double d = a[0].asFloat();
+  return Value::boolean(std::isfinite(d) && std::floor(d) == d);
+}
+Value float_conjugate(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "conjugate", 1, 1);
+  return a[0];
+}
+Value float_as_integer_ratio(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "as_integer_ratio", 1, 1);
+  double d = a[0].asFloat();
+  if (std::isinf(d)) throw Error(ErrorKind::Overflow, "cannot convert Infinity to integer ratio");
+  if (std::isnan(d)) throw Error(ErrorKind::Value, "cannot convert NaN to integer ratio");
+  int e;
+  double m = std::frexp(d, &e);
+  for (int i = 0; i < 300 && m != std::floor(m); ++i) { m *= 2.0; --e; }
+  // d == m * 2**e with m an integer; the ratio must fit int64.
+  if (std::fabs(m) >= 9.2e18) throw Error(ErrorKind::Overflow, "integer ratio of this float does not fit in 64 bits");
+  auto num = static_cast<int64_t>(m);
+  int64_t den = 1;
+  if (e >= 0) {
+    for (int i = 0; i < e; ++i) num = checkedMul(num, 2);
+  } else {
+    if (-e > 62) throw Error(ErrorKind::Overflow, "integer ratio of this float does not fit in 64 bits");
+    den = int64_t(1) << -e;
+    while (den > 1 && num % 2 == 0) { num /= 2; den /= 2; }
+  }
+  return makeTuple({Value::integer(num), Value::integer(den)});
+}
+Value float_hex(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "hex", 1, 1);
+  double d = a[0].asFloat();
+  if (std::isnan(d)) return makeStr("nan");
+  if (std::isinf(d)) return makeStr(d > 0 ? "inf" : "-inf");
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", d);
+  std::string s = buf;  // C: 0x1.8p+1; CPython: 0x1.8000000000000p+1
+  size_t p = s.find('p');
+  size_t dot = s.find('.');
+  std::string mant = s.substr(0, p), exp = s.substr(p);
+  if (dot == std::string::npos) mant += ".";
+  size_t digits = mant.size() - mant.find('.') - 1;
+  mant += std::string(13 - std::min<size_t>(13, digits), '0');
+  if (d == 0) return makeStr(std::signbit(d) ? "-0x0.0p+0" : "0x0.0p+0");
+  return makeStr(mant + exp);
+}
+
+Value gen_send(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "send", 2, 2);
+  GeneratorState* g = generatorOf(a[0]);
+  Value keep = a[0];
+  if (g->pc == 0 && g->status == GeneratorState::Status::Suspended && !a[1].isNone())
+    throw Error(ErrorKind::Type, "can't send non-None value to a just-started generator");
+  Value out;
+  if (I.vm().resumeGenerator(*g, a[1], out)) return out;
+  throw Error(ErrorKind::Runtime, "StopIteration");
+}
+Value gen_close(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "close", 1, 1);
+  GeneratorState* g = generatorOf(a[0]);
+  if (g->status == GeneratorState::Status::Running) throw Error(ErrorKind::Value, "generator already executing");
+  g->status = GeneratorState::Status::Done;
+  g->registers.clear();
+  return Value();
+}
+
+Value bind(const Value& self, const char* name, NativeFn fn) {
+  return Value(makeRef<BoundMethodObject>(self, makeNative(name, fn)));
+}
+
+}  // namespace
+
+bool moreAttr(Interpreter&, const Value& obj, std::string_view name, Value& out) {
+  if (obj.isInt() || obj.isBool()) {
+    int64_t x = intOfValue(obj);
+    if (name == "real" || name == "numerator") { out = Value::integer(x); return true; }
+    if (name == "imag") { out = Value::integer(0); return true; }
+    if (name == "denominator") { out = Value::integer(1); return true; }
+    if (name == "bit_length") { out = bind(obj, "bit_length", int_bit_length); return true; }
+    if (name == "bit_count") { out = bind(obj, "bit_count", int_bit_count); return true; }
+    if (name == "conjugate") { out = bind(obj, "conjugate", int_conjugate); return true; }
+    if (name == "as_integer_ratio") { out = bind(obj, "as_integer_ratio", int_as_integer_ratio); return true; }
+    return false;
+  }
+  if (obj.isFloat()) {
+    if (name == "real") { out = obj; return true; }
+    if (name == "imag") { out = Value::number(0.0); return true; }
+    if (name == "is_integer") { out = bind(obj, "is_integer", float_is_integer); return true; }
+    if (name == "conjugate") { out = bind(obj, "conjugate", float_conjugate); return true; }
+    if (name == "as_integer_ratio") { out = bind(obj, "as_integer_ratio", float_as_integer_ratio); return true; }
+    if (name == "hex") { out = bind(obj, "hex", float_hex); return true; }
+    return false;
+  }
+  if (asSet(obj)) {
+    out = setMethod(obj, std::string(name));
+    return !out.isNone();
+  }
+  if (generatorOf(obj)) {
+    if (name == "send") { out = bind(obj, "send", gen_send); return true; }
+    if (name == "close") { out = bind(obj, "close", gen_close); return true; }
+    if (name == "__name__" || name == "__qualname__") { out = makeStr(generatorOf(obj)->fn->name()); return true; }
+  }
+  return false;
+}
+
+void installMoreBuiltins(VM& vm) { vm.addBuiltin("id", makeNative("id", b_id)); }
+
+void addSysLimits(ModuleObject& sys) {
+  sys.set("getrecursionlimit", makeNative("getrecursionlimit", sys_getrecursionlimit));
+  sys.set("setrecursionlimit", makeNative("setrecursionlimit", sys_setrecursionlimit));
+}
+
+}  // namespace tdsl

@@ -1,0 +1,4 @@
+def f(a, *, key):
+    return a
+
+f(1)

@@ -1,0 +1,5 @@
+def f():
+    def g():
+        nonlocal q
+        q = 1
+    g()

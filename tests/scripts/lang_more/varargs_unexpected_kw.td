@@ -1,0 +1,4 @@
+def f(*args):
+    return args
+
+f(**{"a": 1})
