@@ -270,6 +270,8 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
 
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  if (op.has(ir::kTagDataDependentShape))
+    graphBreak(op.name() + "() returns a tensor whose size depends on tensor data (a dynamic-shape operator)");
   if (op.has(ir::kTagIndexing))
     for (int i = 0; i < b.count; ++i)
       if (b.kind(i) == ArgKind::Tensors)

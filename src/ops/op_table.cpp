@@ -83,7 +83,8 @@ const OverloadSet* OpTable::overloads(std::string_view name) const {
 
 const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
-                              &factoryOpRows()});
+                              &factoryOpRows(), &sortingOpRows(), &scanOpRows(), &reorderOpRows(),
+                              &pointwiseExtraOpRows(), &statisticsOpRows(), &linalgOpRows()});
   return table;
 }
 

@@ -473,6 +473,11 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
       if (x->start != y->start) return false;
       return n == 1 || x->step == y->step;
     }
+    case ObjKind::Other: {
+      auto* x = dynamic_cast<ExtensionObject*>(a.asObj());
+      auto* y = dynamic_cast<ExtensionObject*>(b.asObj());
+      return x && y && x->equals(*y);
+    }
     default: return false;
   }
 }
@@ -731,6 +736,7 @@ std::string repr(Interpreter& interp, const Value& v) {
 
 std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
+  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr) return ext->str();
   return repr(interp, v);
 }
 

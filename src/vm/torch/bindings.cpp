@@ -15,6 +15,7 @@
 #include "vm/objects.h"
 #include "tensor/kernel_util.h"
 #include "tensor/tensor.h"
+#include "vm/torch/device.h"
 #include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
@@ -173,6 +174,10 @@ const MethodMap& methodTable() {
         {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
     };
     for (const auto& m : plain) {
+      t[m.name].fn = m.fn;
+      t[m.name].reads = m.reads;
+    }
+    for (const DeviceMethod& m : deviceMethods()) {  // cpu, to, type, numpy ... (device.h)
       t[m.name].fn = m.fn;
       t[m.name].reads = m.reads;
     }
@@ -349,6 +354,7 @@ Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view n
     if (name == "mT") std::swap(dims[n - 1], dims[n - 2]);
     return callMethod(stateOf(interp), self, "permute", {makeList(std::move(dims))});
   }
+  if (Value v; deviceAttribute(self, name, v)) return v;
   const auto& table = methodTable();
   auto it = table.find(name);
   if (it == table.end()) noAttribute(name);

@@ -11,6 +11,7 @@
 #include "vm/objects.h"
 #include "vm/value_ops.h"
 #include "vm/torch/bindings.h"
+#include "vm/torch/device.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/kernel_util.h"
 #include "vm/torch/tensor_data.h"
@@ -51,6 +52,7 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
     if (!d->isDType()) throw Error(ErrorKind::Type, "tensor(): argument 'dtype' must be torch.dtype, not " + typeName(*d));
     dtype = d->asDType();
   }
+  if (const Value* d = kwarg(call, "device")) checkCpuDevice(*d, "tensor");
   return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
 }
 
@@ -217,6 +219,7 @@ Value makeTorchModule(Interpreter& interp) {
   auto testing = makeRef<ModuleObject>("torch.testing");
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));
+  installDeviceApi(*mod);
   return Value(mod);
 }
 

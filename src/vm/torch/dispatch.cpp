@@ -5,6 +5,7 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/torch/device.h"
 #include "vm/value_ops.h"
 #include "tensor/kernel_util.h"
 
@@ -475,6 +476,8 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
                     const CallArgs& call) {
+  if (std::vector<KwArg> kept; dropDeviceKeyword(set, call, kept))  // Note [CPU device]
+    return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, kept.data(), kept.size()});
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;
   BoundArgs bound;
   for (const OpDef* op : set.ops) {

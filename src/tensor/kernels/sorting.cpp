@@ -1,0 +1,147 @@
+// Eager kernels for sort, argsort, topk, median and nonzero. Sorting is
+// stable (equal elements keep their order) and puts NaN above every number,
+// as PyTorch's CPU sort does; topk and median select from that order.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <type_traits>
+#include <vector>
+
+#include "tensor/kernels/lanes.h"
+#include "tensor/op_kernels_extra.h"
+
+namespace tdsl::kernels {
+
+namespace {
+
+template <class T>
+bool isNan(T x) {
+  if constexpr (std::is_floating_point<T>::value) return x != x;
+  else return false;
+}
+
+// a before b in ascending (NaN last) or descending (NaN first) order.
+template <class T>
+bool before(T a, T b, bool descending) {
+  if (descending) return (isNan(a) && !isNan(b)) || a > b;
+  return (!isNan(a) && isNan(b)) || a < b;
+}
+
+// The order of one lane's n elements (a stable sort of their indices).
+template <class T>
+void laneOrder(const T* v, int64_t n, bool descending, std::vector<int64_t>& order) {
+  order.resize(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), int64_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) { return before(v[i], v[j], descending); });
+}
+
+// Sorted values and indices of each lane, the first `keep` of each.
+OpResults sortLanes(TensorState& s, const BoundArgs& a, int dimArg, bool descending, int64_t keep, bool values) {
+  MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  const int dim = static_cast<int>(wrapDim(intArg(a, dimArg), self.dim()));
+  Lanes in = lanesOf(s, self, dim, self.dtype());
+  const int valuesOut = values ? 0 : -1, indicesOut = values ? 1 : 0;
+  auto idx = allocLike(s, r.out[indicesOut]);
+  Ref<TensorObject> val = values ? allocLike(s, r.out[valuesOut]) : Ref<TensorObject>();
+  auto idxRows = laneRowsFor(s, *idx, dim);
+  Ref<TensorObject> valRows = values ? laneRowsFor(s, *val, dim) : Ref<TensorObject>();
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    std::vector<int64_t> order;
+    const T* src = in.rows->template data<T>();
+    int64_t* io = idxRows->template data<int64_t>();
+    T* vo = values ? valRows->template data<T>() : nullptr;
+    for (int64_t j = 0; j < in.count; ++j) {
+      if (j % 256 == 0) pollInterrupt(s);
+      const T* lane = src + j * in.length;
+      laneOrder(lane, in.length, descending, order);
+      for (int64_t i = 0; i < keep; ++i) {
+        io[j * keep + i] = order[static_cast<size_t>(i)];
+        if (vo) vo[j * keep + i] = lane[order[static_cast<size_t>(i)]];
+      }
+    }
+  });
+  storeLanes(*idx, dim, *idxRows);
+  if (!values) return Value(idx);
+  storeLanes(*val, dim, *valRows);
+  return OpResults(Value(val), Value(idx));
+}
+
+int64_t laneLength(const TensorObject& t, const BoundArgs& a, int dimArg) {
+  return t.dim() == 0 ? 1 : t.sizes()[static_cast<int>(wrapDim(intArg(a, dimArg), t.dim()))];
+}
+
+}  // namespace
+
+OpResults sort(TensorState& s, const BoundArgs& a) {
+  int dimArg = argIndex(a, "dim");
+  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), true);
+}
+
+OpResults argsort(TensorState& s, const BoundArgs& a) {
+  int dimArg = argIndex(a, "dim");
+  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), false);
+}
+
+OpResults topk(TensorState& s, const BoundArgs& a) {
+  // topk(self, k, dim, largest, sorted): the k largest (smallest) in order;
+  // sorted=False may give any order in PyTorch, and gives this one.
+  return sortLanes(s, a, 2, boolArg(a, 3), intArg(a, 1), true);
+}
+
+OpResults median(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  const bool all = a.count == 1;
+  const int dim = all ? 0 : static_cast<int>(wrapDim(intArg(a, 1), self.dim()));
+  Lanes in = all ? Lanes{contiguousAs(s, self, self.dtype()), 1, self.numel()} : lanesOf(s, self, dim, self.dtype());
+  auto val = allocLike(s, r.out[0]);
+  Ref<TensorObject> idx = all ? Ref<TensorObject>() : allocLike(s, r.out[1]);
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    std::vector<int64_t> order;
+    const T* src = in.rows->template data<T>();
+    for (int64_t j = 0; j < in.count; ++j) {
+      const T* lane = src + j * in.length;
+      int64_t pick = -1;
+      for (int64_t i = 0; i < in.length && pick < 0; ++i)
+        if (isNan(lane[i])) pick = i;  // a NaN is the median, as in PyTorch
+      if (pick < 0 && in.length > 0) {
+        laneOrder(lane, in.length, false, order);
+        pick = order[static_cast<size_t>((in.length - 1) / 2)];
+      }
+      if (pick < 0) {  // median() of no elements
+        if constexpr (std::is_floating_point<T>::value) val->template data<T>()[j] = std::nan("");
+        else throw Error(ErrorKind::Index, "median(): Expected reduction dim to be specified for input.numel() == 0.");
+        continue;
+      }
+      val->template data<T>()[j] = lane[pick];
+      if (idx) idx->template data<int64_t>()[j] = pick;
+    }
+  });
+  if (!idx) return Value(val);
+  return OpResults(Value(val), Value(idx));
+}
+
+OpResults nonzero(TensorState& s, const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  std::vector<int64_t> coords;
+  int64_t count = 0;
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    forEachIndex(self.sizes(), [&](const Dims& c, int64_t flat) {
+      if (flat % kInterruptGrain == 0) pollInterrupt(s);
+      int64_t off = 0;
+      for (int d = 0; d < c.size(); ++d) off += c[d] * self.strides()[d];
+      if (self.template data<T>()[off] == T(0)) return;
+      ++count;
+      for (int d = 0; d < c.size(); ++d) coords.push_back(c[d]);
+    });
+  });
+  auto out = allocTensor(s, DType::Int64, Dims{count, self.dim()});
+  std::copy(coords.begin(), coords.end(), out->data<int64_t>());
+  return Value(out);
+}
+
+}  // namespace tdsl::kernels
