@@ -736,7 +736,9 @@ std::string repr(Interpreter& interp, const Value& v) {
 
 std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
-  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr) return ext->str();
+  // An extension's own str(); dict views print as their repr (appendRepr's).
+  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr; ext && !asDictView(v))
+    return ext->str();
   return repr(interp, v);
 }
 

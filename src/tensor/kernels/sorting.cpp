@@ -1,6 +1,14 @@
-// Eager kernels for sort, argsort, topk, median and nonzero. Sorting is
-// stable (equal elements keep their order) and puts NaN above every number,
-// as PyTorch's CPU sort does; topk and median select from that order.
+// Eager kernels for sort, argsort, topk, median and nonzero.
+//
+// Note [Sort order]
+// NaN sorts above every number. Equal elements come out in the order
+// PyTorch 1.13's CPU kernels leave them, because the same libstdc++
+// algorithms run on the same (value, index) sequences with the same
+// comparisons: sort is std::sort (std::stable_sort with stable=True; both
+// keep equal elements in order for lanes of up to 16), topk is
+// std::partial_sort when k * 64 <= n, else std::nth_element followed by a
+// std::sort of the first k - 1 when sorted=True; median picks the lower
+// median in (value, index) order, as its nth_element comparator does.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -27,16 +35,46 @@ bool before(T a, T b, bool descending) {
   return (!isNan(a) && isNan(b)) || a < b;
 }
 
-// The order of one lane's n elements (a stable sort of their indices).
+// The order PyTorch 1.13's CPU kernels give one lane (Note [Sort order]).
 template <class T>
-void laneOrder(const T* v, int64_t n, bool descending, std::vector<int64_t>& order) {
+void laneOrder(const T* v, int64_t n, bool descending, bool stable, std::vector<int64_t>& order) {
+  std::vector<std::pair<T, int64_t>> keyed(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) keyed[static_cast<size_t>(i)] = {v[i], i};
+  auto comp = [descending](const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
+    return before(a.first, b.first, descending);
+  };
+  if (stable) std::stable_sort(keyed.begin(), keyed.end(), comp);
+  else std::sort(keyed.begin(), keyed.end(), comp);
   order.resize(static_cast<size_t>(n));
-  std::iota(order.begin(), order.end(), int64_t(0));
-  std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) { return before(v[i], v[j], descending); });
+  for (int64_t i = 0; i < n; ++i) order[static_cast<size_t>(i)] = keyed[static_cast<size_t>(i)].second;
 }
 
-// Sorted values and indices of each lane, the first `keep` of each.
-OpResults sortLanes(TensorState& s, const BoundArgs& a, int dimArg, bool descending, int64_t keep, bool values) {
+// topk's selection: partial_sort when k * 64 <= n, else nth_element and a
+// sort of the first k - 1 (when sorted), as PyTorch's topk_impl_loop.
+template <class T>
+void topkOrder(const T* v, int64_t n, int64_t k, bool largest, bool sorted, std::vector<int64_t>& order) {
+  std::vector<std::pair<T, int64_t>> keyed(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) keyed[static_cast<size_t>(i)] = {v[i], i};
+  auto comp = [largest](const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
+    return before(a.first, b.first, largest);
+  };
+  if (k > 0) {
+    if (k * 64 <= n) {
+      std::partial_sort(keyed.begin(), keyed.begin() + k, keyed.end(), comp);
+    } else {
+      std::nth_element(keyed.begin(), keyed.begin() + k - 1, keyed.end(), comp);
+      if (sorted) std::sort(keyed.begin(), keyed.begin() + k - 1, comp);
+    }
+  }
+  order.resize(static_cast<size_t>(k));
+  for (int64_t i = 0; i < k; ++i) order[static_cast<size_t>(i)] = keyed[static_cast<size_t>(i)].second;
+}
+
+enum class Select { Sort, StableSort, TopK };
+
+// Sorted (selected) values and indices of each lane, the first `keep` of each.
+OpResults sortLanes(TensorState& s, const BoundArgs& a, int dimArg, bool descending, int64_t keep, bool values,
+                    Select how, bool sorted = true) {
   MetaResult r = runMeta(a);
   const TensorObject& self = tensorArg(a, 0);
   const int dim = static_cast<int>(wrapDim(intArg(a, dimArg), self.dim()));
@@ -55,7 +93,8 @@ OpResults sortLanes(TensorState& s, const BoundArgs& a, int dimArg, bool descend
     for (int64_t j = 0; j < in.count; ++j) {
       if (j % 256 == 0) pollInterrupt(s);
       const T* lane = src + j * in.length;
-      laneOrder(lane, in.length, descending, order);
+      if (how == Select::TopK) topkOrder(lane, in.length, keep, descending, sorted, order);
+      else laneOrder(lane, in.length, descending, how == Select::StableSort, order);
       for (int64_t i = 0; i < keep; ++i) {
         io[j * keep + i] = order[static_cast<size_t>(i)];
         if (vo) vo[j * keep + i] = lane[order[static_cast<size_t>(i)]];
@@ -74,20 +113,28 @@ int64_t laneLength(const TensorObject& t, const BoundArgs& a, int dimArg) {
 
 }  // namespace
 
+namespace {
+Select sortKind(const BoundArgs& a) {
+  int stableArg = argIndex(a, "stable");
+  return stableArg >= 0 && !a.isNone(stableArg) && boolArg(a, stableArg) ? Select::StableSort : Select::Sort;
+}
+}  // namespace
+
 OpResults sort(TensorState& s, const BoundArgs& a) {
   int dimArg = argIndex(a, "dim");
-  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), true);
+  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), true,
+                   sortKind(a));
 }
 
 OpResults argsort(TensorState& s, const BoundArgs& a) {
   int dimArg = argIndex(a, "dim");
-  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), false);
+  return sortLanes(s, a, dimArg, boolArg(a, argIndex(a, "descending")), laneLength(tensorArg(a, 0), a, dimArg), false,
+                   sortKind(a));
 }
 
 OpResults topk(TensorState& s, const BoundArgs& a) {
-  // topk(self, k, dim, largest, sorted): the k largest (smallest) in order;
-  // sorted=False may give any order in PyTorch, and gives this one.
-  return sortLanes(s, a, 2, boolArg(a, 3), intArg(a, 1), true);
+  // topk(self, k, dim, largest, sorted)
+  return sortLanes(s, a, 2, boolArg(a, 3), intArg(a, 1), true, Select::TopK, boolArg(a, 4));
 }
 
 OpResults median(TensorState& s, const BoundArgs& a) {
@@ -108,7 +155,7 @@ OpResults median(TensorState& s, const BoundArgs& a) {
       for (int64_t i = 0; i < in.length && pick < 0; ++i)
         if (isNan(lane[i])) pick = i;  // a NaN is the median, as in PyTorch
       if (pick < 0 && in.length > 0) {
-        laneOrder(lane, in.length, false, order);
+        laneOrder(lane, in.length, false, true, order);  // nth_element by (value, index) in PyTorch
         pick = order[static_cast<size_t>((in.length - 1) / 2)];
       }
       if (pick < 0) {  // median() of no elements
