@@ -5,6 +5,7 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/torch/as_tuple.h"
 #include "vm/torch/device.h"
 #include "vm/torch/out_arg.h"
 #include "vm/value_ops.h"
@@ -480,6 +481,7 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
   if (std::vector<KwArg> kept; dropDeviceKeyword(set, call, kept))  // Note [CPU device]
     return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, kept.data(), kept.size()});
   if (hasOutKeyword(set, style, call)) return callWithOut(state, set, style, self, call);  // Note [out= arguments]
+  if (isNonzeroTupleForm(set, call)) return callNonzeroTuple(state, set, style, self, call);  // Note [nonzero as_tuple]
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;
   BoundArgs bound;
   for (const OpDef* op : set.ops) {
