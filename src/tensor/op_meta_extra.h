@@ -16,6 +16,8 @@ void argsort(const BoundArgs& a, MetaResult& r);
 void topk(const BoundArgs& a, MetaResult& r);          // k along dim
 void median(const BoundArgs& a, MetaResult& r);        // median(): 0-dim; median.dim: (values, indices)
 void nonzero(const BoundArgs& a, MetaResult& r);       // data-dependent: only checks (kTagDataDependentShape)
+void maskedSelect(const BoundArgs& a, MetaResult& r);  // data-dependent, like nonzero
+void maskedSelectChecks(const BoundArgs& a);            // its dtype and broadcast checks (the kernel's too)
 
 // Scans along one dim.
 void cumulative(const BoundArgs& a, MetaResult& r);    // cumsum/cumprod: integral inputs give int64
@@ -35,6 +37,8 @@ void classify(const BoundArgs& a, MetaResult& r);      // isnan, isinf, ...: boo
 void unaryNoBool(const BoundArgs& a, MetaResult& r);   // sign, trunc, square: self's dtype
 void unaryFloatingOnly(const BoundArgs& a, MetaResult& r);  // frac: floating inputs only
 void unaryFloatingOnlyInplace(const BoundArgs& a, MetaResult& r);
+void clampBound(const BoundArgs& a, MetaResult& r);    // clamp_min / clamp_max: clamp's dtype rule
+void clampBoundInplace(const BoundArgs& a, MetaResult& r);
 void fmod(const BoundArgs& a, MetaResult& r);
 void fmodInplace(const BoundArgs& a, MetaResult& r);
 void atan2(const BoundArgs& a, MetaResult& r);

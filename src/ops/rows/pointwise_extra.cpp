@@ -1,5 +1,6 @@
 // Op table rows: pointwise ops beyond the core arithmetic — value tests
-// (isnan, isinf, ...), more unary math, fmod, atan2 and lerp, with their
+// (isnan, isinf, ...), more unary math, clamp_min/clamp_max, fmod, atan2 and
+// lerp, with their
 // in-place twins.
 #include "ops/op_table.h"
 #include "tensor/op_kernels_extra.h"
@@ -57,6 +58,10 @@ const std::vector<OpRow>& pointwiseExtraOpRows() {
       {"erf(Tensor self) -> Tensor", P, FM, m::unaryFloat, k::erf, nullptr},
       {"erf_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::erf_, nullptr},
 
+      {"clamp_min(Tensor self, Scalar min) -> Tensor", P, FM, m::clampBound, k::clamp_min, nullptr},
+      {"clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)", PI, FM, m::clampBoundInplace, k::clamp_min_, nullptr},
+      {"clamp_max(Tensor self, Scalar max) -> Tensor", P, FM, m::clampBound, k::clamp_max, nullptr},
+      {"clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)", PI, FM, m::clampBoundInplace, k::clamp_max_, nullptr},
       {"fmod.Tensor(Tensor self, Tensor other) -> Tensor", P, FM, m::fmod, k::fmod, nullptr},
       {"fmod.Scalar(Tensor self, Scalar other) -> Tensor", P, FM, m::fmod, k::fmod, nullptr},
       {"fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", PI, M, m::fmodInplace, k::fmod_, nullptr},

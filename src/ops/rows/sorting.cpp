@@ -1,5 +1,6 @@
 // Op table rows: sorting and selection (sort, argsort, topk, median) and
-// nonzero, whose result size depends on the data (kTagDataDependentShape).
+// nonzero and masked_select, whose result sizes depend on the data
+// (kTagDataDependentShape).
 #include "ops/op_table.h"
 #include "tensor/op_kernels_extra.h"
 #include "tensor/op_meta_extra.h"
@@ -22,6 +23,7 @@ const std::vector<OpRow>& sortingOpRows() {
       {"median(Tensor self) -> Tensor", R, FM, m::median, k::median, nullptr},
       {"median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", R, FM, m::median, k::median, nullptr},
       {"nonzero(Tensor self) -> Tensor", kTagDataDependentShape, FM, m::nonzero, k::nonzero, nullptr},
+      {"masked_select(Tensor self, Tensor mask) -> Tensor", kTagDataDependentShape, FM, m::maskedSelect, k::masked_select, nullptr},
   };
   return rows;
 }

@@ -198,6 +198,44 @@ TDSL_UNARY_PAIR(sinh, Sinh)
 TDSL_UNARY_PAIR(erf, Erf)
 #undef TDSL_UNARY_PAIR
 
+namespace {
+// clamp_min / clamp_max: x past the bound becomes the bound; NaN stays NaN.
+template <bool isMin>
+void clampTo(const TensorObject& out, const TensorObject& in, const Value& bound) {
+  withDType(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T b = scalarAs<T>(bound);
+    mapUnary<T, T>(out, in, [b](T x) {
+      if constexpr (std::is_floating_point<T>::value)
+        if (x != x) return x;
+      return isMin ? (x < b ? b : x) : (x > b ? b : x);
+    });
+  });
+}
+
+template <bool isMin>
+OpResults clampBound(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);
+  clampTo<isMin>(*out, *contiguousOrSame(s, tensorArg(a, 0), r.out[0].dtype), a[1]);
+  return Value(out);
+}
+
+template <bool isMin>
+OpResults clampBoundInplace(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  TensorObject& self = *asTensor(a[0]);
+  checkNoInternalOverlap(self);
+  clampTo<isMin>(self, self, a[1]);
+  return a[0];
+}
+}  // namespace
+
+OpResults clamp_min(TensorState& s, const BoundArgs& a) { return clampBound<true>(s, a); }
+OpResults clamp_min_(TensorState& s, const BoundArgs& a) { return clampBoundInplace<true>(s, a); }
+OpResults clamp_max(TensorState& s, const BoundArgs& a) { return clampBound<false>(s, a); }
+OpResults clamp_max_(TensorState& s, const BoundArgs& a) { return clampBoundInplace<false>(s, a); }
+
 OpResults fmod(TensorState& s, const BoundArgs& a) { return binaryFunctional2<Bin2::Fmod>(s, a); }
 
 OpResults fmod_(TensorState& s, const BoundArgs& a) {

@@ -17,6 +17,7 @@
 
 #include "tensor/kernels/lanes.h"
 #include "tensor/op_kernels_extra.h"
+#include "tensor/op_meta_extra.h"
 
 namespace tdsl::kernels {
 
@@ -188,6 +189,36 @@ OpResults nonzero(TensorState& s, const BoundArgs& a) {
   });
   auto out = allocTensor(s, DType::Int64, Dims{count, self.dim()});
   std::copy(coords.begin(), coords.end(), out->data<int64_t>());
+  return Value(out);
+}
+
+OpResults masked_select(TensorState& s, const BoundArgs& a) {
+  const TensorObject& self = tensorArg(a, 0);
+  const TensorObject& mask = tensorArg(a, 1);
+  meta::maskedSelectChecks(a);
+  const Dims shape = broadcastShapes(self.sizes(), mask.sizes());
+  auto expanded = [&](const TensorObject& t) {  // t viewed with `shape` (stride 0 on broadcast dims)
+    TensorMeta m = t.meta;
+    m.sizes = shape;
+    m.strides.clear();
+    const int lead = shape.size() - t.dim();
+    for (int d = 0; d < shape.size(); ++d)
+      m.strides.push_back(d < lead || t.sizes()[d - lead] != shape[d] ? 0 : t.strides()[d - lead]);
+    return makeViewOf(t, m);
+  };
+  Ref<TensorObject> values = contiguousAs(s, *expanded(self), self.dtype());
+  Ref<TensorObject> keep = contiguousAs(s, *expanded(mask), DType::Bool);
+  const bool* k = keep->data<bool>();
+  int64_t n = keep->numel(), count = 0;
+  for (int64_t i = 0; i < n; ++i) count += k[i];
+  auto out = allocTensor(s, self.dtype(), Dims{count});
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* v = values->template data<T>();
+    T* o = out->template data<T>();
+    for (int64_t i = 0, j = 0; i < n; ++i)
+      if (k[i]) o[j++] = v[i];
+  });
   return Value(out);
 }
 

@@ -57,6 +57,12 @@ void unaryFloatingOnlyInplace(const BoundArgs& a, MetaResult& r) {
   r.add() = self.meta;
 }
 
+void clampBound(const BoundArgs& a, MetaResult& r) {
+  DType d = promoteWithNumber(tensorArg(a, 0).dtype(), a[1]);
+  elementwiseResult(r, d, tensorArg(a, 0).sizes(), {&a[0]}, d);
+}
+void clampBoundInplace(const BoundArgs& a, MetaResult& r) { binaryInplace(a, r); }
+
 void fmod(const BoundArgs& a, MetaResult& r) { binary(a, r); }
 void fmodInplace(const BoundArgs& a, MetaResult& r) { binaryInplace(a, r); }
 

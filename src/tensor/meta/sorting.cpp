@@ -2,6 +2,7 @@
 #include "tensor/kernel_util.h"
 #include "tensor/op_meta_extra.h"
 #include "tensor/reduce.h"
+#include "tensor/tensor_iter.h"
 
 namespace tdsl::meta {
 
@@ -49,6 +50,18 @@ void nonzero(const BoundArgs& a, MetaResult&) {
   // without the data (the tracer breaks the graph before asking).
   throw Error(ErrorKind::Runtime,
               "nonzero(): the result's size depends on tensor data, which a meta tensor does not have");
+}
+
+void maskedSelectChecks(const BoundArgs& a) {
+  if (tensorArg(a, 1).dtype() != DType::Bool)
+    throw Error(ErrorKind::Runtime, "masked_select: expected BoolTensor or ByteTensor for mask");
+  broadcastShapes(tensorArg(a, 0).sizes(), tensorArg(a, 1).sizes());
+}
+
+void maskedSelect(const BoundArgs& a, MetaResult&) {
+  maskedSelectChecks(a);
+  throw Error(ErrorKind::Runtime,
+              "masked_select(): the result's size depends on tensor data, which a meta tensor does not have");
 }
 
 }  // namespace tdsl::meta
