@@ -330,6 +330,8 @@ bool Tracer::recordInplaceView(const ir::OpDef& op, ir::BoundArgs& b, OpResults&
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   if (isInplaceView(op)) return recordInplaceView(op, b, result);
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
+  if (op.has(ir::kTagDataDependentShape))
+    graphBreak(op.name() + "() returns a tensor whose size depends on tensor data (a dynamic-shape operator)");
   if (op.has(ir::kTagIndexing))
     for (int i = 0; i < b.count; ++i)
       if (b.kind(i) == ArgKind::Tensors)

@@ -84,7 +84,9 @@ const OverloadSet* OpTable::overloads(std::string_view name) const {
 
 const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
-                              &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows(), &randomOpRows()});
+                              &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows(), &randomOpRows(),
+                              &sortingOpRows(), &scanOpRows(), &reorderOpRows(),
+                              &pointwiseExtraOpRows(), &statisticsOpRows(), &linalgOpRows()});
   return table;
 }
 

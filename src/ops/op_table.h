@@ -88,6 +88,7 @@ using ::tdsl::kTagNonTensorResult;
 using ::tdsl::kTagCopy;
 using ::tdsl::kTagNormal;
 using ::tdsl::kTagNoPythonSignature;
+using ::tdsl::kTagDataDependentShape;
 
 // How the op is exposed to scripts (native_functions.yaml `variants:`).
 enum OpVariant : uint8_t { kFunction = 1, kMethod = 2 };
@@ -160,5 +161,13 @@ const std::vector<OpRow>& viewOpRows();
 const std::vector<OpRow>& indexingOpRows();
 const std::vector<OpRow>& factoryOpRows();
 const std::vector<OpRow>& randomOpRows();
+// The families tensor-only scripts meet beyond those (rows/sorting.cpp, scan.cpp,
+// reorder.cpp, pointwise_extra.cpp, statistics.cpp, linalg.cpp).
+const std::vector<OpRow>& sortingOpRows();
+const std::vector<OpRow>& scanOpRows();
+const std::vector<OpRow>& reorderOpRows();
+const std::vector<OpRow>& pointwiseExtraOpRows();
+const std::vector<OpRow>& statisticsOpRows();
+const std::vector<OpRow>& linalgOpRows();
 
 }  // namespace tdsl::ir

@@ -59,6 +59,9 @@ enum OpTag : uint32_t {
   // argument errors neither count nor list it (Note [Argument errors] in
   // vm/torch/dispatch.cpp).
   kTagNoPythonSignature = 1u << 16,
+  // The result's sizes depend on tensor data (nonzero): the meta rule cannot
+  // size it, so the tracer breaks the graph there, as torch.compile does.
+  kTagDataDependentShape = 1u << 17,
 };
 
 // The metadata of an op's tensor results (at most two: max.dim's values and indices).

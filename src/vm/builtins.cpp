@@ -67,7 +67,7 @@ Value b_print(Interpreter& I, const CallArgs& a, const void*) {
   for (size_t i = 0; i < a.nargs; ++i) {
     if (i) out += sep;
     if (a[i].isObj(ObjKind::Str)) out += a[i].as<StrObject>()->str;
-    else if (a[i].isObj(ObjKind::Other)) out += str(I, a[i]);  // __str__ of user classes
+    else if (a[i].isObj(ObjKind::Other)) out += str(I, a[i]);  // __str__ of user classes, an extension's own str()
     else appendRepr(I, out, a[i]);
   }
   out += end;

@@ -310,6 +310,9 @@ class ExtensionObject : public OtherObject {
   ExtensionObject() : OtherObject(OtherKind::Extension) {}
   virtual std::string typeName() const = 0;             // type(x).__name__
   virtual std::string repr() const { return "<" + typeName() + " object>"; }
+  virtual std::string str() const { return repr(); }  // str(x), print(x), f"{x}"
+  // `x == y` for two extension objects (the default: identity).
+  virtual bool equals(const ExtensionObject& other) const { return this == &other; }
   virtual bool callable() const { return false; }
   virtual Value call(Interpreter& interp, const CallArgs& args);  // default: TypeError
   virtual const Value* getAttr(std::string_view name) const { return nullptr; }

@@ -504,7 +504,10 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
         return y && setsEqual(*x, *y);
       }
       Value r;  // user classes (vm/classes.h)
-      return instanceCompare(interp, Cmp::Eq, a, b, r) && truthy(interp, r);
+      if (instanceCompare(interp, Cmp::Eq, a, b, r)) return truthy(interp, r);
+      auto* x = dynamic_cast<ExtensionObject*>(a.asObj());
+      auto* y = dynamic_cast<ExtensionObject*>(b.asObj());
+      return x && y && x->equals(*y);
     }
     default: return false;
   }
@@ -793,6 +796,9 @@ std::string repr(Interpreter& interp, const Value& v) {
 std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
   if (std::string s; v.isObj(ObjKind::Other) && instanceStr(interp, v, s)) return s;
+  // An extension's own str(); dict views print as their repr (appendRepr's).
+  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr; ext && !asDictView(v))
+    return ext->str();
   return repr(interp, v);
 }
 

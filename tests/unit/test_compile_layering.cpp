@@ -135,14 +135,14 @@ TEST_CASE("vm: a native stops a resumed function and gets its frame back", "[lay
 }
 
 TEST_CASE("tensor members: the method table says what each member reads", "[layers][tracer]") {
-  for (const char* data : {"item", "tolist", "data_ptr"}) CHECK(tensorMemberReads(data) == kReadsData);
+  for (const char* data : {"item", "tolist", "data_ptr", "numpy"}) CHECK(tensorMemberReads(data) == kReadsData);
   for (const char* sizes : {"shape", "size", "stride", "numel", "nelement", "is_contiguous"})
     CHECK(tensorMemberReads(sizes) == kReadsSizes);
   CHECK(tensorMemberReads("storage_offset") == (kReadsSizes | kReadsOffset));
   for (const char* rank : {"ndim", "dim", "ndimension"}) CHECK(tensorMemberReads(rank) == kReadsRank);
   for (const char* dtype : {"dtype", "is_floating_point", "element_size"}) CHECK(tensorMemberReads(dtype) == kReadsDType);
   // Ops are traced, conversions and views read nothing; unknown names are not members.
-  for (const char* none : {"add", "add_", "view", "float", "view_as", "T", "numpy", "backward"})
+  for (const char* none : {"add", "add_", "view", "float", "view_as", "T", "cpu", "to", "backward"})
     CHECK(tensorMemberReads(none) == kReadsNothing);
 }
 

@@ -16,6 +16,7 @@
 #include "tensor/kernel_util.h"
 #include "tensor/tensor.h"
 #include "vm/torch/bindings_views.h"
+#include "vm/torch/device.h"
 #include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
@@ -187,6 +188,10 @@ const MethodMap& methodTable() {
       t[m.name].reads = m.reads;
     }
     for (const TensorMethodDef& m : viewCompositeMethods()) {  // Note [Composite view functions]
+      t[m.name].fn = m.fn;
+      t[m.name].reads = m.reads;
+    }
+    for (const DeviceMethod& m : deviceMethods()) {  // cpu, to, type, numpy ... (device.h)
       t[m.name].fn = m.fn;
       t[m.name].reads = m.reads;
     }
@@ -365,6 +370,7 @@ Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view n
     if (name == "mT") std::swap(dims[n - 1], dims[n - 2]);
     return callMethod(stateOf(interp), self, "permute", {makeList(std::move(dims))});
   }
+  if (Value v; deviceAttribute(self, name, v)) return v;
   const auto& table = methodTable();
   auto it = table.find(name);
   if (it == table.end()) noAttribute(name);

@@ -13,6 +13,7 @@
 #include "vm/vm.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/bindings_views.h"
+#include "vm/torch/device.h"
 #include "vm/torch/dispatch.h"
 #include "vm/torch/generator.h"
 #include "tensor/kernel_util.h"
@@ -54,6 +55,7 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
     if (!d->isDType()) throw Error(ErrorKind::Type, "tensor(): argument 'dtype' must be torch.dtype, not " + typeName(*d));
     dtype = d->asDType();
   }
+  if (const Value* d = kwarg(call, "device")) checkCpuDevice(*d, "tensor");
   return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
 }
 
@@ -234,6 +236,7 @@ Value makeTorchModule(Interpreter& interp) {
   auto testing = makeRef<ModuleObject>("torch.testing");
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));
+  installDeviceApi(*mod);
   return Value(mod);
 }
 

@@ -6,6 +6,9 @@
 
 #include "support/diagnostics.h"
 #include "vm/objects.h"
+#include "vm/torch/as_tuple.h"
+#include "vm/torch/device.h"
+#include "vm/torch/out_arg.h"
 #include "vm/value_ops.h"
 #include "tensor/kernel_util.h"
 
@@ -507,6 +510,10 @@ Value callWithGenerator(TensorState& state, const ir::OverloadSet& set, CallStyl
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
                     const CallArgs& call) {
+  if (std::vector<KwArg> kept; dropDeviceKeyword(set, call, kept))  // Note [CPU device]
+    return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, kept.data(), kept.size()});
+  if (hasOutKeyword(set, style, call)) return callWithOut(state, set, style, self, call);  // Note [out= arguments]
+  if (isNonzeroTupleForm(set, call)) return callNonzeroTuple(state, set, style, self, call);  // Note [nonzero as_tuple]
   if (call.nkwargs && set.ops[0]->has(ir::kTagRandom))
     for (size_t i = 0; i < call.nkwargs; ++i)
       if (call.kwargs[i].name == "generator") return callWithGenerator(state, set, style, self, call, i);
