@@ -10,6 +10,7 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/value_ops.h"
+#include "vm/torch/autograd_bindings.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
 #include "tensor/kernel_util.h"
@@ -51,7 +52,9 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
     if (!d->isDType()) throw Error(ErrorKind::Type, "tensor(): argument 'dtype' must be torch.dtype, not " + typeName(*d));
     dtype = d->asDType();
   }
-  return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
+  Value t(tensorFromData(stateOf(interp), call.args[0], dtype));
+  if (const Value* flag = kwarg(call, "requires_grad")) setFactoryRequiresGrad(t, *flag);
+  return t;
 }
 
 Value torchManualSeed(Interpreter& interp, const CallArgs& call, const void*) {
@@ -217,6 +220,7 @@ Value makeTorchModule(Interpreter& interp) {
   auto testing = makeRef<ModuleObject>("torch.testing");
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));
+  addAutogradFunctions(interp, *mod);
   return Value(mod);
 }
 

@@ -19,6 +19,7 @@ enum TensorReads : uint8_t {
   kReadsSizes = 1 << 2,   // x.shape, x.size(), x.stride(), x.numel(), x.is_contiguous()
   kReadsOffset = 1 << 3,  // x.storage_offset()
   kReadsData = 1 << 4,    // x.item(), x.tolist(), x.data_ptr(): a Python value from the data
+  kReadsAutograd = 1 << 5,  // x.grad, x.requires_grad, x.backward(): autograd is not traced yet
 };
 
 // The flags of Tensor member `name`; kReadsNothing for ops and unknown names.
