@@ -273,7 +273,7 @@ const std::vector<DerivativeRow> kRows = {
     {"fill.Scalar", "FillBackward0", "", [](GradCtx& c) { c.set(0, op(c.s, "mul.Scalar", {c.g(), num(0)})); }},
     {"fill_.Scalar", "FillBackward2", "", [](GradCtx& c) { c.set(0, op(c.s, "mul.Scalar", {c.g(), num(0)})); }},
     {"zero", "ZeroBackward0", "", [](GradCtx& c) { c.set(0, op(c.s, "mul.Scalar", {c.g(), num(0)})); }},
-    {"copy", "CopyBackwards", "", [](GradCtx& c) {
+    {"copy", "torch::autograd::CopyBackwards", "", [](GradCtx& c) {
        c.set(0, op(c.s, "mul.Scalar", {c.g(), num(0)}));
        if (c.needs(1)) c.set(1, reduceTo(c, castLike(c, c.g(), 1), 1));
      }},

@@ -24,6 +24,10 @@ class FormulaNode : public Node {
  public:
   FormulaNode(const DerivativeRow& row, std::string name) : row_(row), name_(std::move(name)) {}
   std::string name() const override { return name_; }
+  std::string className() const override {  // "torch::autograd::CopyBackwards" -> "CopyBackwards"
+    const size_t colon = name_.rfind("::");
+    return colon == std::string::npos ? name_ : name_.substr(colon + 2);
+  }
   std::vector<Value> apply(ApplyContext& ctx, std::vector<Value>& grads) override;
   void releaseSaved() override;
 
@@ -55,7 +59,8 @@ class CopySlices : public Node {
  public:
   CopySlices(TensorMeta base, TensorMeta view, std::shared_ptr<Node> fn)
       : base_(std::move(base)), view_(std::move(view)), fn_(std::move(fn)) {}
-  std::string name() const override { return "CopySlices"; }
+  std::string name() const override { return "torch::autograd::CopySlices"; }
+  std::string className() const override { return "CopySlices"; }
   std::vector<Value> apply(ApplyContext& ctx, std::vector<Value>& grads) override;
   void releaseSaved() override { fn_->releaseSaved(); }
 

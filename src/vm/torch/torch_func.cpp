@@ -98,6 +98,20 @@ Value rebuild(const Value& arg, std::vector<Value>::const_iterator& it) {
   return *it++;
 }
 
+// has_aux's value as the caller sees it: outside any transform its tensors
+// carry no history of the call (functorch unwraps them).
+Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
+  if (nested) return aux;
+  if (aux.isTensor()) return callMethod(s, aux, "detach", {});
+  if (aux.isObj(ObjKind::Tuple) || aux.isObj(ObjKind::List)) {
+    std::vector<Value> items = listItems(aux);
+    for (Value& v : items)
+      if (v.isTensor()) v = callMethod(s, v, "detach", {});
+    return aux.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
+  }
+  return aux;
+}
+
 // d(outputs . cotangents)/d(leaves); unused leaves get zeros.
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain) {
@@ -195,7 +209,7 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + "(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = listItems(result)[1];
+    aux = unwrapAux(s, listItems(result)[1], nested);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type " + ("<class '" + tdsl::typeName(out) + "'>"));
   const TensorObject& o = *asTensor(out);
@@ -321,7 +335,7 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = listItems(result)[1];
+    aux = unwrapAux(s, listItems(result)[1], nested);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(out) + "'>");
   Value fn(makeRef<VjpFunction>(out, leaves, primals, nested));
