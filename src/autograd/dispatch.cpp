@@ -21,12 +21,6 @@ void forEachTensor(const BoundArgs& args, F&& f) {
   }
 }
 
-bool anyMeta(const BoundArgs& args) {
-  bool any = false;
-  forEachTensor(args, [&](const TensorObject& t) { any |= t.autograd != nullptr; });
-  return any;
-}
-
 bool writesSelf(const ir::OpDef& op) {
   return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite;
 }
@@ -120,13 +114,8 @@ void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
   m.viewVersion = versionOf(view);
 }
 
-OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
-  if (!anyMeta(args)) {
-    OpResults r = dispatchOp(state, op, args);
-    if (writes) bumpVersion(*asTensor(args[0]));
-    return r;
-  }
   TensorObject* self = writes ? asTensor(args[0]) : nullptr;
   const bool gradMode = state.gradEnabled && !state.inferenceMode;
   if (self && gradMode) checkInplace(*self);
