@@ -13,7 +13,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(TDSL_PACKAGED_LIBS tdsl_support tdsl_tensor tdsl_ops tdsl_ir tdsl_opt tdsl_jit tdsl_frontend tdsl_vm
+set(TDSL_PACKAGED_LIBS tdsl_support tdsl_tensor tdsl_ops tdsl_autograd tdsl_ir tdsl_opt tdsl_jit tdsl_frontend tdsl_vm
                        tdsl_torch tdsl_compile tdsl_api)
 set(TDSL_ARCHIVE ${CMAKE_BINARY_DIR}/package/libtdsl.a)
 set(mri "create ${TDSL_ARCHIVE}\n")

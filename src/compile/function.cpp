@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "autograd/autograd_meta.h"
 #include "ir/alias_analysis.h"
 #include "ir/ir_printer.h"
 #include "compile/attr_object.h"
@@ -165,10 +166,30 @@ Segment* CompiledFunction::lookup(uint32_t pc, const std::vector<Value>& regs) {
   return nullptr;
 }
 
+// Note [Autograd is not traced yet] (tracer.cpp): the frame continues in the
+// VM, with eager autograd, from a point where a live tensor requires grad.
+std::string autogradReason(const CodeObject& code, const Liveness& live, uint32_t pc, const std::vector<Value>& regs) {
+  for (size_t r = 0; r < regs.size(); ++r) {
+    if (!regs[r].isTensor() || !autograd::requiresGrad(*asTensor(regs[r])) || !live.liveIn(pc, static_cast<int>(r))) continue;
+    const bool param = r < static_cast<size_t>(code.nparams);
+    return "autograd is not traced yet: " +
+           (param ? "argument '" + code.paramNames[r] + "'" : std::string("a live tensor")) + " requires grad at " + where(code, pc);
+  }
+  return "";
+}
+
 Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   CompileRuntime& rt = compileRuntime(interp_);
   CacheSlot& slot = cache_[pc];
   const CodeObject& code = *fn_->code;
+  if (std::string why = autogradReason(code, liveness_, pc, regs); !why.empty()) {
+    count([&](FunctionStats& s) {
+      ++s.graphBreaks;
+      s.breakReasons.push_back(why);
+    });
+    if (rt.logs.graphBreaks) rt.logs.write("graph_breaks", "Graph break in " + fn_->name() + ": " + why + ": running it eagerly");
+    return nullptr;
+  }
   if (slot.traces >= kRecompileLimit) {
     if (!limitReported_) {
       limitReported_ = true;

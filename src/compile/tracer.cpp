@@ -5,12 +5,14 @@
 
 #include <fmt/format.h>
 
+#include "autograd/autograd_meta.h"
 #include "ir/alias_analysis.h"
 #include "ops/op_table.h"
 #include "compile/bytecode.h"
 #include "compile/runtime.h"
 #include "vm/generators.h"
 #include "vm/objects.h"
+#include "vm/torch/autograd_bindings.h"
 #include "tensor/tensor.h"
 #include "tensor/write_overlap.h"
 #include "vm/torch/bindings_views.h"
@@ -328,6 +330,18 @@ bool Tracer::recordInplaceView(const ir::OpDef& op, ir::BoundArgs& b, OpResults&
 }
 
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
+  // Note [Autograd is not traced yet]: a frame that computes with tensors
+  // that require grad runs that instruction in the VM (eager autograd); the
+  // joint forward/backward graph is a later step.
+  for (int i = 0; i < b.count; ++i) {
+    if (b.kind(i) == ArgKind::Tensors) {
+      for (const Value& v : b.tensorsAt(i))
+        if (v.isTensor() && autograd::requiresGrad(*asTensor(v)))
+          graphBreak("autograd is not traced yet: " + op.name() + "() of a tensor that requires grad");
+    } else if (b[i].isTensor() && autograd::requiresGrad(*asTensor(b[i]))) {
+      graphBreak("autograd is not traced yet: " + op.name() + "() of a tensor that requires grad");
+    }
+  }
   if (isInplaceView(op)) return recordInplaceView(op, b, result);
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   if (op.has(ir::kTagDataDependentShape))
@@ -445,6 +459,7 @@ Value Tracer::onCall(const CallArgs& a) {
   const Value& callee = a[0];
   bool anyTensor = false;
   for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
+  if (isAutogradCallable(callee)) graphBreak("autograd is not traced yet: call to " + calleeName(callee));
   for (size_t i = 1; i < a.nargs; ++i)
     if (generatorOf(a[i])) graphBreak("a generator passed to " + calleeName(callee) + " (generators are not traced)");
   if (callee.isObj(ObjKind::Function)) {
@@ -490,6 +505,7 @@ Value Tracer::onMethod(const CallArgs& a) {
     if (generatorOf(a[i])) graphBreak("a generator passed to ." + name + "() (generators are not traced)");
   if (self.isTensor()) {
     const uint8_t reads = tensorMemberReads(name);
+    if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + name + "()");
     if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
     if (reads & kMutatesMetadata) graphBreak("Tensor." + name + "() changes a tensor's size (and storage) in place");
     if (reads & kReadsSizes) readsSizes_ = true;
@@ -562,6 +578,7 @@ Value Tracer::onTruth(const CallArgs& a) {
 Value Tracer::onAttr(const CallArgs& a) {
   if (!a[0].isTensor()) return Value();
   const uint8_t reads = tensorMemberReads(a[1].as<StrObject>()->str);
+  if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + a[1].as<StrObject>()->str);
   if (reads & kReadsSizes) readsSizes_ = true;
   noteMetadataRead(a[0], metadataReadBy(reads));
   return Value();

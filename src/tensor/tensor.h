@@ -52,6 +52,11 @@ class Storage : public Object {
   char* data() const { return static_cast<char*>(data_); }
   size_t nbytes() const { return nbytes_; }
 
+  // Note [Version counter]: bumped by every in-place write dispatched from a
+  // script (autograd/dispatch.cpp); autograd compares it with the version
+  // a saved tensor had when its node saved it.
+  uint64_t version = 0;
+
  private:
   void* data_;
   size_t nbytes_;
@@ -59,6 +64,10 @@ class Storage : public Object {
   std::function<void(void*)> release_;
   bool owned_;
 };
+
+// Autograd's per-tensor record (autograd/autograd_meta.h); null for a tensor
+// autograd never saw.
+struct AutogradMeta;
 
 class TensorObject : public Object {
  public:
@@ -73,6 +82,8 @@ class TensorObject : public Object {
   // Owned by the tracer (e.g. the graph node this proxy stands for); the
   // tensor layer never reads it.
   Value traceSlot;
+  // Owned by autograd (requires_grad, grad, grad_fn); the tensor layer never reads it.
+  std::shared_ptr<AutogradMeta> autograd;
 
   bool isMeta() const { return !storage; }
   DType dtype() const { return meta.dtype; }
@@ -89,7 +100,6 @@ class TensorObject : public Object {
 inline TensorObject* asTensor(const Value& v) { return v.as<TensorObject>(); }
 
 struct DispatchInterceptor;
-
 // Per-interpreter tensor runtime state (see tensor_state.h).
 struct TensorState {
   std::shared_ptr<MemoryAccount> memory = std::make_shared<MemoryAccount>();
@@ -105,6 +115,11 @@ struct TensorState {
   // The owning interpreter's interrupt flag (attachInterruptFlag); null for a
   // state that no interpreter owns (unit tests of kernels).
   std::atomic<bool>* interrupt = nullptr;
+  // Grad mode (torch.is_grad_enabled(), no_grad, inference_mode): per
+  // interpreter, read by autograd's dispatch (autograd/dispatch.h).
+  bool gradEnabled = true;
+  bool inferenceMode = false;
+  uint64_t autogradSequence = 0;  // numbers autograd's nodes in creation order
 };
 
 // Note [Interrupting kernels]

@@ -45,6 +45,8 @@ struct TensorBridge {
   int64_t (*length)(Interpreter& interp, const Value& self);
   Value (*iterItem)(Interpreter& interp, const Value& self, int64_t i);
   std::string (*repr)(Interpreter& interp, const Value& self);
+  // `t.name = value` (autograd's requires_grad and grad).
+  void (*setAttr)(Interpreter& interp, const Value& self, std::string_view name, const Value& value);
 };
 
 // The VM's calls, one per entry point.
@@ -75,6 +77,9 @@ inline Value tensorIterItem(Interpreter& interp, const Value& self, int64_t i) {
 }
 inline std::string tensorRepr(Interpreter& interp, const Value& self) {
   return interp.tensorBridge().repr(interp, self);
+}
+inline void tensorSetAttr(Interpreter& interp, const Value& self, std::string_view name, const Value& value) {
+  interp.tensorBridge().setAttr(interp, self, name, value);
 }
 
 }  // namespace tdsl

@@ -538,6 +538,10 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
 }
 
 void setAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
+  if (obj.isTensor()) {
+    tensorSetAttr(interp, obj, name, value);
+    return;
+  }
   if (obj.isObj(ObjKind::Module)) {
     obj.as<ModuleObject>()->set(std::string(name), value);
     return;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include "autograd/dispatch.h"
 #include "support/diagnostics.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
@@ -17,6 +18,7 @@
 #include "tensor/tensor.h"
 #include "vm/torch/bindings_views.h"
 #include "vm/torch/device.h"
+#include "vm/torch/autograd_bindings.h"
 #include "vm/torch/tensor_data.h"
 #include "tensor/tensor_repr.h"
 #include "tensor/tensor_state.h"
@@ -33,7 +35,7 @@ TensorState& stateOf(Interpreter& interp) {
 }
 
 Value dispatch(Interpreter& interp, const ir::OpDef& op, ir::BoundArgs& args) {
-  return packResults(op, dispatchOp(stateOf(interp), op, args));
+  return packResults(op, autograd::dispatchWithGrad(stateOf(interp), op, args));
 }
 
 namespace {
@@ -182,6 +184,8 @@ const MethodMap& methodTable() {
         {"float", mFloat, kReadsNothing}, {"double", mDouble, kReadsNothing}, {"long", mLong, kReadsNothing},
         {"int", mInt, kReadsNothing}, {"bool", mBool, kReadsNothing}, {"view_as", mViewAs, kReadsNothing},
         {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
+        {"backward", tensorBackward, kReadsAutograd}, {"requires_grad_", tensorRequiresGrad_, kReadsAutograd},
+        {"retain_grad", tensorRetainGrad, kReadsAutograd}, {"detach_", tensorDetach_, kReadsAutograd},
     };
     for (const auto& m : plain) {
       t[m.name].fn = m.fn;
@@ -337,9 +341,11 @@ namespace {
 // The attributes bridge::getAttr answers itself, with Note [Tensor member reads].
 constexpr std::pair<std::string_view, uint8_t> kAttributeReads[] = {
     {"shape", kReadsSizes},   {"dtype", kReadsDType},           {"ndim", kReadsRank},
-    {"is_meta", kReadsNothing}, {"requires_grad", kReadsNothing}, {"grad", kReadsNothing},
+    {"is_meta", kReadsNothing}, {"requires_grad", kReadsAutograd}, {"grad", kReadsAutograd},
     {"data", kReadsNothing},  {"T", kReadsNothing},             {"mT", kReadsNothing},
     {"H", kReadsNothing},     {"mH", kReadsNothing},
+    {"is_leaf", kReadsAutograd}, {"grad_fn", kReadsAutograd},   {"_version", kReadsAutograd},
+    {"retains_grad", kReadsAutograd},
 };
 
 }  // namespace
@@ -358,8 +364,7 @@ Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view n
   if (name == "dtype") return Value::dtype(t.dtype());
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "is_meta") return Value::boolean(t.isMeta());
-  if (name == "requires_grad") return Value::boolean(false);
-  if (name == "grad") return Value();
+  if (std::optional<Value> v = autogradGetAttr(interp, self, name)) return *v;
   if (name == "data") return callMethod(stateOf(interp), self, "detach", {});
   if (name == "H" || name == "mH") return conjugateTranspose(interp, self, name == "H");
   if (name == "T" || name == "mT") {
@@ -420,7 +425,14 @@ std::string bridge::repr(Interpreter&, const Value& self) {
   in.sizes = t.sizes().vec();
   in.strides = t.strides().vec();
   in.data = t.numel() ? t.dataPtr() : nullptr;
-  return formatTensorRepr(in);
+  std::string text = formatTensorRepr(in);
+  if (std::string suffix = autogradReprSuffix(t); !suffix.empty()) text.insert(text.size() - 1, suffix);
+  return text;
+}
+
+void bridge::setAttr(Interpreter& interp, const Value& self, std::string_view name, const Value& value) {
+  if (autogradSetAttr(interp, self, name, value)) return;
+  throw Error(ErrorKind::Attribute, "'Tensor' object has no attribute '" + std::string(name) + "'");
 }
 
 }  // namespace tdsl

@@ -33,6 +33,7 @@ bool truth(Interpreter& interp, const Value& self);
 int64_t length(Interpreter& interp, const Value& self);
 Value iterItem(Interpreter& interp, const Value& self, int64_t i);
 std::string repr(Interpreter& interp, const Value& self);
+void setAttr(Interpreter& interp, const Value& self, std::string_view name, const Value& value);  // autograd's
 }  // namespace bridge
 
 // The `torch` module (also bound by `import tdsl`): constructors, functions,

@@ -5,6 +5,8 @@
 // Everything goes through dispatch, so the tracer sees ordinary ops.
 #include <vector>
 
+#include "autograd/autograd_meta.h"
+#include "autograd/dispatch.h"
 #include "support/diagnostics.h"
 #include "vm/objects.h"
 #include "vm/value_ops.h"
@@ -178,6 +180,10 @@ void bridge::setItem(Interpreter& interp, const Value& self, const Value& index,
     throw Error(ErrorKind::Type, "can't assign a " + typeName(value) + " to a " +
                                      std::string(dtypeScalarName(asTensor(self)->dtype())) + "Tensor");
   Indexed r = applyIndex(interp, self, index);
+  // Note [Differentiable views]: writing a tensor that requires grad through
+  // a view rebases the indexed tensor's history (CopySlices).
+  if (v.isTensor() && autograd::requiresGrad(*asTensor(v)) && !r.view.identical(self))
+    autograd::noteView(state, *asTensor(r.view), *asTensor(self));
   if (r.hasAdvanced) {
     if (!v.isTensor()) {
       checkScalarFits(v, asTensor(self)->dtype());  // as fill_ would (Note [Checked scalar conversion])

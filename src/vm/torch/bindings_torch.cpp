@@ -11,6 +11,7 @@
 #include "vm/objects.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
+#include "vm/torch/autograd_bindings.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/bindings_views.h"
 #include "vm/torch/device.h"
@@ -56,7 +57,9 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
     dtype = d->asDType();
   }
   if (const Value* d = kwarg(call, "device")) checkCpuDevice(*d, "tensor");
-  return Value(tensorFromData(stateOf(interp), call.args[0], dtype));
+  Value t(tensorFromData(stateOf(interp), call.args[0], dtype));
+  if (const Value* flag = kwarg(call, "requires_grad")) setFactoryRequiresGrad(t, *flag);
+  return t;
 }
 
 // torch.Tensor(data) / torch.Tensor(*sizes): the legacy constructor (float32).
@@ -237,6 +240,7 @@ Value makeTorchModule(Interpreter& interp) {
   testing->set("assert_close", makeNative("assert_close", assertClose));
   mod->set("testing", Value(testing));
   installDeviceApi(*mod);
+  addAutogradFunctions(interp, *mod);
   return Value(mod);
 }
 

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "autograd/dispatch.h"
+#include "vm/torch/autograd_bindings.h"
 #include "support/diagnostics.h"
 #include "vm/objects.h"
 #include "vm/torch/as_tuple.h"
@@ -506,6 +508,20 @@ Value callWithGenerator(TensorState& state, const ir::OverloadSet& set, CallStyl
   return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
 }
 
+// Note [Factory requires_grad]: torch.zeros(..., requires_grad=True) and the
+// other factories take PyTorch's requires_grad= keyword; the schemas leave it
+// out (it is no argument of the kernel), so it is taken off the call here
+// and applied to the result.
+const Value* factoryRequiresGrad(const ir::OverloadSet& set, const CallArgs& call, std::vector<KwArg>& rest) {
+  if (call.nkwargs == 0 || set.ops.empty() || !set.ops[0]->has(ir::kTagFactory)) return nullptr;
+  const Value* flag = nullptr;
+  for (size_t i = 0; i < call.nkwargs; ++i) {
+    if (call.kwargs[i].name == "requires_grad") flag = &call.kwargs[i].value;
+    else rest.push_back(call.kwargs[i]);
+  }
+  return flag;
+}
+
 }  // namespace
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
@@ -517,11 +533,18 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
   if (call.nkwargs && set.ops[0]->has(ir::kTagRandom))
     for (size_t i = 0; i < call.nkwargs; ++i)
       if (call.kwargs[i].name == "generator") return callWithGenerator(state, set, style, self, call, i);
+  std::vector<KwArg> rest;
+  if (const Value* flag = factoryRequiresGrad(set, call, rest)) {
+    Value t = callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
+    setFactoryRequiresGrad(t, *flag);
+    return t;
+  }
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;
   BoundArgs bound;
   for (const OpDef* op : set.ops) {
     if (!(op->variants & want)) continue;
-    if (bindArgs(*op, style, self, call, bound, nullptr)) return packResults(*op, dispatchOp(state, *op, bound));
+    if (bindArgs(*op, style, self, call, bound, nullptr))
+      return packResults(*op, autograd::dispatchWithGrad(state, *op, bound));
   }
   // Nothing fits: PyTorch's message (Note [Argument errors]).
   std::vector<const OpDef*> visible;

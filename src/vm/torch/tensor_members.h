@@ -20,6 +20,7 @@ enum TensorReads : uint8_t {
   kReadsOffset = 1 << 3,  // x.storage_offset()
   kReadsData = 1 << 4,    // x.item(), x.tolist(), x.data_ptr(): a Python value from the data
   kMutatesMetadata = 1 << 5,  // x.resize_(), x.resize_as_(): sizes and storage change in place
+  kReadsAutograd = 1 << 6,  // x.grad, x.requires_grad, x.backward(): autograd is not traced yet
 };
 
 // The flags of Tensor member `name`; kReadsNothing for ops and unknown names.

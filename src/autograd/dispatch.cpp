@@ -1,0 +1,239 @@
+#include "autograd/dispatch.h"
+
+#include "autograd/derivatives.h"
+#include "autograd/function_node.h"
+#include "ops/dispatch.h"
+#include "support/diagnostics.h"
+
+namespace tdsl::autograd {
+
+namespace {
+
+template <class F>
+void forEachTensor(const BoundArgs& args, F&& f) {
+  for (int i = 0; i < args.count; ++i) {
+    if (args.kind(i) == ArgKind::Tensors) {
+      for (const Value& v : args.tensorsAt(i))
+        if (v.isTensor()) f(*asTensor(v));
+    } else if (args.kind(i) == ArgKind::Value && args[i].isTensor()) {
+      f(*asTensor(args[i]));
+    }
+  }
+}
+
+bool writesSelf(const ir::OpDef& op) {
+  return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite;
+}
+
+TensorObject* rootBase(TensorObject& t) {
+  AutogradMeta* m = metaOf(t);
+  return m && m->viewBase ? m->viewBase.get() : &t;
+}
+
+bool isViewResult(const ir::OpDef& op, const TensorObject& self, const TensorObject& out) {
+  return op.has(kTagView) && self.storage && self.storage == out.storage;
+}
+
+void checkInplace(const TensorObject& self) {
+  if (isLeaf(self) && requiresGrad(self))
+    throw Error(ErrorKind::Runtime, "a leaf Variable that requires grad is being used in an in-place operation.");
+  const AutogradMeta* m = metaOf(self);
+  if (m && m->viewBase && isLeaf(*m->viewBase) && requiresGrad(*m->viewBase))
+    throw Error(ErrorKind::Runtime, "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
+bool savesName(const char* saves, const std::string& name) {
+  std::string_view s(saves);
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t end = s.find(',', pos);
+    if (end == std::string_view::npos) end = s.size();
+    std::string_view item = s.substr(pos, end - pos);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (item == name) return true;
+    pos = end + 1;
+  }
+  return false;
+}
+
+Value metaOnly(const Value& v) { return v.isTensor() ? Value(makeMetaTensor(asTensor(v)->meta)) : v; }
+
+FormulaNode::SavedCheck checkFor(TensorObject& t) {
+  FormulaNode::SavedCheck c;
+  c.tensor = Ref<TensorObject>(&t);
+  c.version = versionOf(t);
+  if (AutogradMeta* m = metaOf(t); m && m->gradFn) {
+    c.producer = m->gradFn->name();
+    c.outputNr = m->outputNr;
+  }
+  return c;
+}
+
+Value detachedAlias(const TensorObject& t) { return Value(makeViewOf(t, t.meta)); }
+
+// Saves the forward's arguments (Note [Saved tensors]); `selfBefore` is the
+// clone of an in-place op's self taken before the kernel.
+void saveArgs(FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, const BoundArgs& args,
+              const Value& selfBefore, bool inplace) {
+  node.args = args;
+  for (int i = 0; i < args.count; ++i) {
+    const std::string& name = op.schema.args[static_cast<size_t>(i)].name;
+    const bool saved = savesName(row.saves, name);
+    if (args.kind(i) == ArgKind::Tensors) {
+      for (size_t k = 0; k < node.args.tensors.size(); ++k) {
+        Value& v = node.args.tensors[k];
+        if (!v.isTensor()) continue;
+        if (!saved) { v = metaOnly(v); continue; }
+        node.checks.push_back(checkFor(*asTensor(v)));
+        node.hasSaved = true;
+      }
+      continue;
+    }
+    if (args.kind(i) != ArgKind::Value || !args[i].isTensor()) continue;
+    Value& v = node.args[i];
+    if (!saved) { v = metaOnly(v); continue; }
+    node.hasSaved = true;
+    if (inplace && i == 0) { v = selfBefore; continue; }
+    TensorObject& t = *asTensor(args[i]);
+    node.checks.push_back(checkFor(t));
+    // An in-place op's other argument that is self itself would make a cycle
+    // (self's grad_fn saving self): keep an alias, which still fails the
+    // version check as it must.
+    if (inplace && args[0].isTensor() && asTensor(args[0])->storage == t.storage) v = detachedAlias(t);
+  }
+}
+
+}  // namespace
+
+void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
+  if (&view == &base || view.isMeta()) return;
+  AutogradMeta& m = ensureMeta(view);
+  if (m.viewBase) return;
+  m.viewBase = Ref<TensorObject>(rootBase(base));
+  m.viewVersion = versionOf(view);
+}
+
+OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+  const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
+  TensorObject* self = writes ? asTensor(args[0]) : nullptr;
+  const bool gradMode = state.gradEnabled && !state.inferenceMode;
+  if (self && gradMode) checkInplace(*self);
+  bool anyGrad = false;
+  if (gradMode && !isNonDifferentiable(op)) {
+    forEachTensor(args, [&](const TensorObject& t) { anyGrad |= requiresGrad(t); });
+    if (self && !anyGrad) {
+      AutogradMeta* m = metaOf(*self);
+      anyGrad = m && m->viewBase && requiresGrad(*m->viewBase);
+    }
+  }
+  if (!anyGrad) {
+    OpResults r = dispatchOp(state, op, args);
+    if (writes) bumpVersion(*self);
+    return r;
+  }
+
+  // The inputs and their edges (before an in-place op rebases self).
+  const DerivativeRow* row = derivativeFor(op);
+  std::vector<Edge> next;
+  std::vector<int> inputOfSlot(static_cast<size_t>(args.count), -1);
+  std::vector<TensorMeta> inputMeta;
+  int listBase = -1;
+  auto addInput = [&](TensorObject& t) {
+    next.push_back(requiresGrad(t) ? gradientEdge(t) : Edge{});
+    inputMeta.push_back(t.meta);
+  };
+  for (int i = 0; i < args.count; ++i) {
+    if (args.kind(i) == ArgKind::Tensors) {
+      listBase = static_cast<int>(next.size());
+      for (const Value& v : args.tensorsAt(i)) {
+        if (v.isTensor()) addInput(*asTensor(v));
+        else { next.push_back(Edge{}); inputMeta.emplace_back(); }
+      }
+    } else if (args.kind(i) == ArgKind::Value && args[i].isTensor()) {
+      inputOfSlot[static_cast<size_t>(i)] = static_cast<int>(next.size());
+      addInput(*asTensor(args[i]));
+    }
+  }
+  Value selfBefore;
+  if (row && self && savesName(row->saves, op.schema.args[0].name)) {
+    BoundArgs c;
+    const ir::OpDef* clone = ir::opTable().find("clone");
+    c.reset(clone, 2);
+    c.setValue(0, args[0]);
+    c.setValue(1, Value());
+    selfBefore = dispatchOp(state, *clone, c)[0];
+  }
+
+  OpResults results = dispatchOp(state, op, args);
+  if (writes) bumpVersion(*self);
+
+  std::shared_ptr<Node> node;
+  if (row) {
+    // PyTorch's node name may depend on the call (matmul's ranks, whether reshape aliased).
+    auto formula = std::make_shared<FormulaNode>(*row, row->nodeName ? row->nodeName(args, results) : row->node);
+    saveArgs(*formula, *row, op, args, selfBefore, self != nullptr);
+    formula->inputOfSlot = std::move(inputOfSlot);
+    formula->listBase = listBase;
+    formula->inputMeta = std::move(inputMeta);
+    formula->savesResult = savesName(row->saves, "result");
+    formula->results = results;
+    for (int i = 0; i < results.count; ++i) {
+      if (!results[i].isTensor()) continue;
+      TensorObject& out = *asTensor(results[i]);
+      if (formula->savesResult) {
+        formula->results[i] = detachedAlias(out);
+        formula->checks.push_back(FormulaNode::SavedCheck{Ref<TensorObject>(asTensor(formula->results[i])),
+                                                          versionOf(out), formula->name(), static_cast<uint32_t>(i)});
+        formula->hasSaved = true;
+      } else {
+        formula->results[i] = metaOnly(results[i]);
+      }
+    }
+    node = formula;
+  } else {
+    node = std::make_shared<NotImplementedNode>(op.baseName);
+  }
+  node->next = std::move(next);
+  node->sequenceNr = ++state.autogradSequence;
+  node->outputs.resize(static_cast<size_t>(results.count));
+  for (int i = 0; i < results.count; ++i)
+    if (results[i].isTensor()) node->outputs[static_cast<size_t>(i)] = asTensor(results[i])->meta;
+
+  if (self) {
+    AutogradMeta* m = metaOf(*self);
+    if (m && m->viewBase) {
+      TensorObject& base = *m->viewBase;
+      auto copySlices = std::make_shared<CopySlices>(base.meta, self->meta, node);
+      copySlices->sequenceNr = ++state.autogradSequence;
+      copySlices->next.push_back(requiresGrad(base) ? gradientEdge(base) : Edge{});
+      for (size_t k = 1; k < node->next.size(); ++k) copySlices->next.push_back(node->next[k]);
+      setHistory(base, copySlices, 0);
+      auto view = std::make_shared<ViewOfBase>(base.meta, self->meta);
+      view->sequenceNr = ++state.autogradSequence;
+      view->next.push_back(Edge{copySlices, 0});
+      setHistory(*self, view, 0);
+      m->viewVersion = versionOf(*self);
+    } else {
+      setHistory(*self, node, 0);
+    }
+    return results;
+  }
+  for (int i = 0; i < results.count; ++i) {
+    if (!results[i].isTensor()) continue;
+    TensorObject& out = *asTensor(results[i]);
+    if (!isFloating(out.dtype())) continue;
+    bool isInput = false;
+    forEachTensor(args, [&](const TensorObject& t) { isInput |= &t == &out; });
+    if (isInput) continue;  // a MaybeView op that returned self itself
+    setHistory(out, node, static_cast<uint32_t>(i));
+    if (i == 0 && args.count > 0 && args[0].isTensor() && isViewResult(op, *asTensor(args[0]), out)) {
+      AutogradMeta& m = ensureMeta(out);
+      m.viewBase = Ref<TensorObject>(rootBase(*asTensor(args[0])));
+      m.viewVersion = versionOf(out);
+    }
+  }
+  return results;
+}
+
+}  // namespace tdsl::autograd

@@ -1,0 +1,45 @@
+// Op dispatch with autograd: what the VM calls instead of dispatchOp()
+// (ops/dispatch.h). With no tensor argument that autograd knows, it is
+// dispatchOp() plus the version bump of an in-place write (Note [Version
+// counter] in tensor/tensor.h). Otherwise, in grad mode, it checks the
+// in-place rules (a leaf that requires grad, or a view of one, refuses),
+// runs the op, and records a node (Note [Derivative rows]) as the grad_fn of
+// its floating outputs; an in-place op rebases self's history, through
+// CopySlices when self is a view (Note [Differentiable views]).
+#pragma once
+
+#include "ops/dispatch.h"
+#include "ops/op_table.h"
+#include "tensor/tensor.h"
+
+namespace tdsl::autograd {
+
+// dispatchWithGrad once some tensor argument has autograd metadata.
+OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args);
+
+// Whether any tensor argument has autograd metadata (the fast path's test).
+inline bool anyAutogradArg(const BoundArgs& args) {
+  for (int i = 0; i < args.count; ++i) {
+    if (args.kind(i) == ArgKind::Value) {
+      if (args[i].isTensor() && asTensor(args[i])->autograd) return true;
+    } else if (args.kind(i) == ArgKind::Tensors) {
+      for (const Value& v : args.tensorsAt(i))
+        if (v.isTensor() && asTensor(v)->autograd) return true;
+    }
+  }
+  return false;
+}
+
+inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+  if (anyAutogradArg(args)) return dispatchRecorded(state, op, args);
+  if (!op.has(kTagInplace)) return dispatchOp(state, op, args);
+  OpResults r = dispatchOp(state, op, args);
+  if (args[0].isTensor() && asTensor(args[0])->storage) ++asTensor(args[0])->storage->version;
+  return r;
+}
+
+// Marks `view` (which shares `base`'s storage) a differentiable view of base
+// before an in-place write into it (x[i] = v), so the write rebases base.
+void noteView(TensorState& state, TensorObject& view, TensorObject& base);
+
+}  // namespace tdsl::autograd

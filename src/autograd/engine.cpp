@@ -1,0 +1,136 @@
+#include "autograd/engine.h"
+
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "autograd/grad_ops.h"
+
+namespace tdsl::autograd {
+
+namespace {
+
+struct GradModeGuard {
+  TensorState& s;
+  bool saved;
+  GradModeGuard(TensorState& state, bool enabled) : s(state), saved(state.gradEnabled) { s.gradEnabled = enabled; }
+  ~GradModeGuard() { s.gradEnabled = saved; }
+};
+
+void accumulate(TensorState& s, Value& slot, const Value& g) {
+  if (g.isNone()) return;
+  slot = slot.isNone() ? g : op(s, "add.Tensor", {slot, g});
+}
+
+struct Later {
+  bool operator()(const Node* a, const Node* b) const { return a->sequenceNr < b->sequenceNr; }
+};
+
+}  // namespace
+
+std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
+  GradModeGuard mode(s, req.createGraph);
+  // The nodes reachable from the roots.
+  std::vector<Node*> order;
+  std::unordered_set<Node*> seen;
+  std::vector<Node*> stack;
+  for (const Edge& e : req.roots)
+    if (e.valid() && seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    stack.pop_back();
+    order.push_back(n);
+    for (const Edge& e : n->next)
+      if (e.valid() && seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
+  }
+  // With captures, only the nodes from which a captured edge is reachable run.
+  std::unordered_set<Node*> needed;
+  if (req.capture) {
+    std::unordered_set<Node*> targets;
+    for (const Edge& e : req.captures)
+      if (e.valid()) targets.insert(e.fn.get());
+    std::unordered_map<Node*, int> state;  // 0 unvisited, 1 in progress, 2 done
+    std::vector<std::pair<Node*, size_t>> work;
+    for (Node* root : order) {
+      if (state[root]) continue;
+      work.push_back({root, 0});
+      state[root] = 1;
+      while (!work.empty()) {
+        auto& [n, i] = work.back();
+        if (i < n->next.size()) {
+          Node* child = n->next[i++].fn.get();
+          if (child && !state[child]) {
+            state[child] = 1;
+            work.push_back({child, 0});
+          }
+          continue;
+        }
+        bool need = targets.count(n) > 0;
+        for (const Edge& e : n->next)
+          if (e.valid() && needed.count(e.fn.get()) && !dynamic_cast<AccumulateGrad*>(n)) need = true;
+        if (need) needed.insert(n);
+        state[n] = 2;
+        work.pop_back();
+      }
+    }
+  }
+  auto runs = [&](Node* n) { return !req.capture || needed.count(n) > 0; };
+  std::unordered_map<Node*, int> deps;
+  for (Node* n : order) {
+    if (!runs(n)) continue;
+    for (const Edge& e : n->next)
+      if (e.valid() && runs(e.fn.get())) ++deps[e.fn.get()];
+  }
+  std::unordered_map<Node*, std::vector<Value>> buffers;
+  auto bufferOf = [&](Node* n) -> std::vector<Value>& {
+    std::vector<Value>& b = buffers[n];
+    if (b.size() < n->outputs.size()) b.resize(n->outputs.size());
+    return b;
+  };
+  std::priority_queue<Node*, std::vector<Node*>, Later> ready;
+  std::unordered_set<Node*> queued;
+  for (size_t i = 0; i < req.roots.size(); ++i) {
+    const Edge& e = req.roots[i];
+    if (!e.valid() || !runs(e.fn.get())) continue;
+    std::vector<Value>& b = bufferOf(e.fn.get());
+    if (b.size() <= e.inputNr) b.resize(e.inputNr + 1);
+    accumulate(s, b[e.inputNr], req.rootGrads[i]);
+  }
+  for (const Edge& e : req.roots)
+    if (e.valid() && runs(e.fn.get()) && deps[e.fn.get()] == 0 && queued.insert(e.fn.get()).second) ready.push(e.fn.get());
+
+  std::vector<Value> captured(req.captures.size());
+  ApplyContext ctx{s, req.createGraph};
+  while (!ready.empty()) {
+    Node* n = ready.top();
+    ready.pop();
+    std::vector<Value> grads = std::move(bufferOf(n));
+    buffers.erase(n);
+    for (size_t j = 0; j < req.captures.size(); ++j) {
+      const Edge& c = req.captures[j];
+      if (c.fn.get() == n && c.inputNr < grads.size()) accumulate(s, captured[j], grads[c.inputNr]);
+    }
+    for (auto& [nr, slot] : n->retained) {
+      if (nr >= grads.size() || grads[nr].isNone()) continue;
+      // Note [Retained grads]: accumulated across backward calls, as .grad.
+      if (slot->grad.isNone()) slot->grad = op(s, "clone", {grads[nr]});
+      else slot->grad = op(s, "add.Tensor", {slot->grad, grads[nr]});
+    }
+    std::vector<Value> out;
+    if (!(req.capture && dynamic_cast<AccumulateGrad*>(n))) out = n->apply(ctx, grads);
+    if (!req.keepGraph) n->releaseSaved();
+    for (size_t k = 0; k < n->next.size(); ++k) {
+      const Edge& e = n->next[k];
+      if (!e.valid() || !runs(e.fn.get())) continue;
+      if (k < out.size() && !out[k].isNone()) {
+        std::vector<Value>& b = bufferOf(e.fn.get());
+        if (b.size() <= e.inputNr) b.resize(e.inputNr + 1);
+        accumulate(s, b[e.inputNr], out[k]);
+      }
+      if (--deps[e.fn.get()] == 0 && queued.insert(e.fn.get()).second) ready.push(e.fn.get());
+    }
+  }
+  return captured;
+}
+
+}  // namespace tdsl::autograd

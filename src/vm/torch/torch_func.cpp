@@ -1,0 +1,365 @@
+// torch.func: grad, grad_and_value, vjp, jacrev, built on the autograd
+// engine (src/autograd).
+//
+// Note [Function transforms on autograd]
+// A transformed call makes each differentiated argument a fresh leaf that
+// requires grad (a detached alias), or, when the argument already requires
+// grad (an outer transform, grad(grad(f))), a differentiable alias of it, and
+// then differentiates with create_graph so the outer level sees the inner
+// gradient's history. Grad mode is on inside the call. Arguments may be
+// tensors or tuples, lists and dicts of tensors (one level).
+#include <string>
+#include <vector>
+
+#include "autograd/autograd_meta.h"
+#include "autograd/engine.h"
+#include "support/diagnostics.h"
+#include "vm/function.h"
+#include "vm/gc.h"
+#include "vm/value_ops.h"
+#include "vm/interpreter.h"
+#include "vm/torch/autograd_bindings.h"
+#include "vm/torch/bindings.h"
+#include "vm/torch/dispatch.h"
+
+namespace tdsl {
+
+namespace ag = autograd;
+
+namespace {
+
+const Value* kwarg(const CallArgs& call, std::string_view name) {
+  for (size_t i = 0; i < call.nkwargs; ++i)
+    if (call.kwargs[i].name == name) return &call.kwargs[i].value;
+  return nullptr;
+}
+
+struct GradModeOn {
+  TensorState& s;
+  bool saved;
+  explicit GradModeOn(TensorState& state) : s(state), saved(state.gradEnabled) { s.gradEnabled = true; }
+  ~GradModeOn() { s.gradEnabled = saved; }
+};
+
+// One differentiated argument: its leaves (in order) and how to rebuild it.
+struct Primal {
+  Value wrapped;                // the argument with tensors replaced by leaves
+  std::vector<Value> leaves;
+  bool nested = false;          // some tensor already required grad
+};
+
+Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
+  if (!t.isTensor()) throw Error(ErrorKind::Value, "Thing passed to transform API must be Tensor, got <class '" + typeName(t) + "'>");
+  if (ag::requiresGrad(*asTensor(t))) {
+    nested = true;
+    return callOp(s, "alias", {t});
+  }
+  Value leaf = callMethod(s, t, "detach", {});
+  ag::ensureMeta(*asTensor(leaf)).requiresGrad = true;
+  return leaf;
+}
+
+Primal wrapPrimal(TensorState& s, const Value& arg) {
+  Primal p;
+  if (arg.isObj(ObjKind::Tuple) || arg.isObj(ObjKind::List)) {
+    std::vector<Value> items = listItems(arg);
+    for (Value& v : items) {
+      v = makeLeaf(s, v, p.nested);
+      p.leaves.push_back(v);
+    }
+    p.wrapped = arg.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
+  } else if (arg.isObj(ObjKind::Dict)) {
+    auto d = makeRef<DictObject>();
+    for (const auto& [k, v] : arg.as<DictObject>()->entries) {
+      Value leaf = makeLeaf(s, v, p.nested);
+      p.leaves.push_back(leaf);
+      d->set(k, leaf);
+    }
+    p.wrapped = Value(d);
+  } else {
+    p.wrapped = makeLeaf(s, arg, p.nested);
+    p.leaves.push_back(p.wrapped);
+  }
+  return p;
+}
+
+// The argument's structure again, with `grads` in place of its leaves.
+Value rebuild(const Value& arg, std::vector<Value>::const_iterator& it) {
+  if (arg.isObj(ObjKind::Tuple) || arg.isObj(ObjKind::List)) {
+    std::vector<Value> items;
+    for (size_t i = 0; i < listItems(arg).size(); ++i) items.push_back(*it++);
+    return arg.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
+  }
+  if (arg.isObj(ObjKind::Dict)) {
+    auto d = makeRef<DictObject>();
+    for (const auto& [k, v] : arg.as<DictObject>()->entries) d->set(k, *it++);
+    return Value(d);
+  }
+  return *it++;
+}
+
+// has_aux's value as the caller sees it: outside any transform its tensors
+// carry no history of the call (functorch unwraps them).
+Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
+  if (nested) return aux;
+  if (aux.isTensor()) return callMethod(s, aux, "detach", {});
+  if (aux.isObj(ObjKind::Tuple) || aux.isObj(ObjKind::List)) {
+    std::vector<Value> items = listItems(aux);
+    for (Value& v : items)
+      if (v.isTensor()) v = callMethod(s, v, "detach", {});
+    return aux.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
+  }
+  return aux;
+}
+
+// d(outputs . cotangents)/d(leaves); unused leaves get zeros.
+std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
+                             const std::vector<Value>& leaves, bool create, bool retain) {
+  ag::BackwardRequest req;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    TensorObject& out = *asTensor(outputs[i]);
+    if (!ag::requiresGrad(out)) continue;  // independent of the inputs: zero gradient
+    req.roots.push_back(ag::gradientEdge(out));
+    req.rootGrads.push_back(cotangents[i]);
+  }
+  req.capture = true;
+  for (const Value& x : leaves) req.captures.push_back(ag::gradientEdge(*asTensor(x)));
+  req.createGraph = create;
+  req.keepGraph = retain || create;
+  std::vector<Value> grads = req.roots.empty() ? std::vector<Value>(leaves.size()) : ag::runBackward(s, req);
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (grads[i].isNone()) grads[i] = callOp(s, "zeros_like", {leaves[i]});
+    else if (!create) grads[i] = callMethod(s, grads[i], "detach", {});
+  }
+  return grads;
+}
+
+std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single) {
+  std::vector<int64_t> out;
+  single = true;
+  if (!v || v->isNone()) {
+    out.push_back(0);
+  } else if (v->isInt()) {
+    out.push_back(v->asInt());
+  } else if (v->isObj(ObjKind::Tuple)) {
+    single = false;
+    for (const Value& x : listItems(*v)) {
+      if (!x.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
+      out.push_back(x.asInt());
+    }
+  } else {
+    throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
+  }
+  for (int64_t& a : out) {
+    const auto n = static_cast<int64_t>(nargs);
+    if (a < -n || a >= n)
+      throw Error(ErrorKind::Runtime, "Got argnums=" + std::to_string(a) + ", but only " + std::to_string(nargs) + " positional inputs");
+    if (a < 0) a += n;
+  }
+  return out;
+}
+
+class FuncTransform : public ExtensionObject {
+ public:
+  enum class Kind : uint8_t { Grad, GradAndValue, Jacrev };
+  FuncTransform(Kind kind, Value fn, Value argnums, bool hasAux)
+      : kind_(kind), fn_(std::move(fn)), argnums_(std::move(argnums)), hasAux_(hasAux) {}
+  std::string typeName() const override { return "function"; }
+  std::string repr() const override {
+    const char* n = kind_ == Kind::Grad ? "grad" : kind_ == Kind::GradAndValue ? "grad_and_value" : "jacrev";
+    return std::string("<function ") + n + ".<locals>.wrapper>";
+  }
+  bool callable() const override { return true; }
+  Value call(Interpreter& interp, const CallArgs& args) override;
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(fn_);
+    v.visit(argnums_);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(fn_));
+    out.push_back(std::move(argnums_));
+  }
+
+ private:
+  Kind kind_;
+  Value fn_, argnums_;
+  bool hasAux_;
+};
+
+Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
+  TensorState& s = stateOf(interp);
+  GradModeOn mode(s);
+  bool single = true;
+  std::vector<int64_t> argnums = argnumsOf(argnums_.isNone() ? nullptr : &argnums_, call.nargs, single);
+  std::vector<Value> args(call.args, call.args + call.nargs);
+  std::vector<Primal> primals;
+  std::vector<Value> leaves;
+  bool nested = false;
+  for (int64_t a : argnums) {
+    primals.push_back(wrapPrimal(s, args[static_cast<size_t>(a)]));
+    args[static_cast<size_t>(a)] = primals.back().wrapped;
+    for (const Value& l : primals.back().leaves) leaves.push_back(l);
+    nested |= primals.back().nested;
+  }
+  std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
+  Value result = interp.call(fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
+  const std::string who = kind_ == Kind::Jacrev ? "jacrev" : "grad_and_value";
+  Value out = result, aux;
+  if (hasAux_) {
+    if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
+      throw Error(ErrorKind::Runtime, who + "(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True");
+    out = listItems(result)[0];
+    aux = unwrapAux(s, listItems(result)[1], nested);
+  }
+  if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type " + ("<class '" + tdsl::typeName(out) + "'>"));
+  const TensorObject& o = *asTensor(out);
+  auto pack = [&](const std::vector<Value>& grads) {
+    std::vector<Value> perArg;
+    auto it = grads.cbegin();
+    for (size_t i = 0; i < primals.size(); ++i) perArg.push_back(rebuild(call.args[static_cast<size_t>(argnums[i])], it));
+    return single ? perArg[0] : makeTuple(std::move(perArg));
+  };
+  if (kind_ == Kind::Jacrev) {
+    // One vector-Jacobian product per output element, stacked.
+    const int64_t m = o.numel();
+    Value flatOut = callOp(s, "reshape", {out, makeList({Value::integer(-1)})});
+    std::vector<std::vector<Value>> rows(leaves.size());
+    for (int64_t i = 0; i < m; ++i) {
+      Value basis = callOp(s, "zeros", {makeList({Value::integer(m)})}, {KwArg{"dtype", Value::dtype(o.dtype())}});
+      basis = callOp(s, "select_scatter", {basis, Value(scalarTensor(s, Value::number(1.0), o.dtype())), Value::integer(0), Value::integer(i)});
+      std::vector<Value> g = gradients(s, {flatOut}, {basis}, leaves, nested, true);
+      for (size_t k = 0; k < leaves.size(); ++k) rows[k].push_back(g[k]);
+    }
+    std::vector<Value> jac;
+    for (size_t k = 0; k < leaves.size(); ++k) {
+      std::vector<Value> shape;
+      for (int64_t d : o.sizes()) shape.push_back(Value::integer(d));
+      for (int64_t d : asTensor(leaves[k])->sizes()) shape.push_back(Value::integer(d));
+      Value stacked = m == 0 ? callOp(s, "zeros", {makeList(shape)}) : callOp(s, "stack", {makeList(rows[k])});
+      jac.push_back(callOp(s, "reshape", {stacked, makeList(std::move(shape))}));
+    }
+    Value j = pack(jac);
+    return hasAux_ ? makeTuple({j, aux}) : j;
+  }
+  if (o.numel() != 1 || o.dim() != 0)
+    throw Error(ErrorKind::Runtime, who + "(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with " +
+                                        std::to_string(o.dim()) + " dims. Maybe you wanted to use the vjp or jacrev APIs instead?");
+  Value one = callOp(s, "ones_like", {out});
+  Value g = pack(gradients(s, {out}, {one}, leaves, nested, false));
+  if (kind_ == Kind::Grad) return hasAux_ ? makeTuple({g, aux}) : g;
+  Value value = nested ? out : callMethod(s, out, "detach", {});
+  return hasAux_ ? makeTuple({g, makeTuple({value, aux})}) : makeTuple({g, value});
+}
+
+// The function vjp returns: cotangents -> gradients of the primals.
+class VjpFunction : public ExtensionObject {
+ public:
+  VjpFunction(Value output, std::vector<Value> leaves, std::vector<Value> primals, bool nested)
+      : output_(std::move(output)), leaves_(std::move(leaves)), primals_(std::move(primals)), nested_(nested) {}
+  std::string typeName() const override { return "function"; }
+  std::string repr() const override { return "<function vjp.<locals>.wrapper>"; }
+  bool callable() const override { return true; }
+  Value call(Interpreter& interp, const CallArgs& call) override {
+    if (call.nargs != 1 || !call.args[0].isTensor()) throw Error(ErrorKind::Type, "vjp_fn() takes one cotangent tensor");
+    TensorState& s = stateOf(interp);
+    const TensorObject& ct = *asTensor(call.args[0]);
+    if (ct.sizes() != asTensor(output_)->sizes())
+      throw Error(ErrorKind::Runtime, "Mismatch in shape: grad_output[0] has a shape of " + sizeText(ct.sizes()) +
+                                          " and output[0] has a shape of " + sizeText(asTensor(output_)->sizes()) + ".");
+    GradModeOn mode(s);
+    std::vector<Value> grads = gradients(s, {output_}, {call.args[0]}, leaves_, nested_, true);
+    std::vector<Value> out;
+    auto it = grads.cbegin();
+    for (const Value& p : primals_) out.push_back(rebuild(p, it));
+    return makeTuple(std::move(out));
+  }
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(output_);
+    for (const Value& x : leaves_) v.visit(x);
+    for (const Value& x : primals_) v.visit(x);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(output_));
+    for (Value& x : leaves_) out.push_back(std::move(x));
+    for (Value& x : primals_) out.push_back(std::move(x));
+    leaves_.clear();
+    primals_.clear();
+  }
+
+ private:
+  static std::string sizeText(const Dims& d) {
+    std::string s = "torch.Size([";
+    for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
+    return s + "])";
+  }
+  Value output_;
+  std::vector<Value> leaves_, primals_;
+  bool nested_;
+};
+
+bool hasAuxFlag(const CallArgs& call) {
+  const Value* v = kwarg(call, "has_aux");
+  return v && v->isBool() && v->asBool();
+}
+
+Value makeTransform(FuncTransform::Kind kind, const CallArgs& call, const char* name) {
+  if (call.nargs < 1) throw Error(ErrorKind::Type, std::string(name) + "() missing 1 required positional argument: 'func'");
+  Value argnums = call.nargs > 1 ? call.args[1] : Value();
+  if (const Value* a = kwarg(call, "argnums")) argnums = *a;
+  return Value(makeRef<FuncTransform>(kind, call.args[0], argnums, hasAuxFlag(call)));
+}
+
+Value funcGrad(Interpreter&, const CallArgs& call, const void*) { return makeTransform(FuncTransform::Kind::Grad, call, "grad"); }
+Value funcGradAndValue(Interpreter&, const CallArgs& call, const void*) {
+  return makeTransform(FuncTransform::Kind::GradAndValue, call, "grad_and_value");
+}
+Value funcJacrev(Interpreter&, const CallArgs& call, const void*) { return makeTransform(FuncTransform::Kind::Jacrev, call, "jacrev"); }
+
+Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
+  if (call.nargs < 1) throw Error(ErrorKind::Type, "vjp() missing 1 required positional argument: 'func'");
+  TensorState& s = stateOf(interp);
+  GradModeOn mode(s);
+  std::vector<Value> args, leaves, primals;
+  bool nested = false;
+  for (size_t i = 1; i < call.nargs; ++i) {
+    Primal p = wrapPrimal(s, call.args[i]);
+    args.push_back(p.wrapped);
+    primals.push_back(call.args[i]);
+    for (const Value& l : p.leaves) leaves.push_back(l);
+    nested |= p.nested;
+  }
+  Value result = interp.call(call.args[0], args);
+  const bool hasAux = hasAuxFlag(call);
+  Value out = result, aux;
+  if (hasAux) {
+    if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
+      throw Error(ErrorKind::Runtime, "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True");
+    out = listItems(result)[0];
+    aux = unwrapAux(s, listItems(result)[1], nested);
+  }
+  if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(out) + "'>");
+  Value fn(makeRef<VjpFunction>(out, leaves, primals, nested));
+  Value shown = nested ? out : callMethod(s, out, "detach", {});
+  return hasAux ? makeTuple({shown, fn, aux}) : makeTuple({shown, fn});
+}
+
+}  // namespace
+
+bool isTorchFuncObject(const Value& v) {
+  if (v.isObj(ObjKind::Native)) {
+    const NativeFn f = v.as<NativeObject>()->fn;
+    return f == funcGrad || f == funcGradAndValue || f == funcVjp || f == funcJacrev;
+  }
+  return v.isObj(ObjKind::Other) && (dynamic_cast<FuncTransform*>(v.asObj()) || dynamic_cast<VjpFunction*>(v.asObj()));
+}
+
+Value makeTorchFuncModule(Interpreter&) {
+  auto mod = makeRef<ModuleObject>("torch.func");
+  mod->set("grad", makeNative("grad", funcGrad));
+  mod->set("grad_and_value", makeNative("grad_and_value", funcGradAndValue));
+  mod->set("vjp", makeNative("vjp", funcVjp));
+  mod->set("jacrev", makeNative("jacrev", funcJacrev));
+  return Value(mod);
+}
+
+}  // namespace tdsl
