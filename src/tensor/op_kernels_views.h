@@ -9,7 +9,7 @@ namespace tdsl::kernels {
 
 #define TDSL_VIEW_MORE_KERNELS(X)                                                            \
   X(inplaceView) X(diagonal_scatter) X(comparisonInplace) X(addcmul) X(addcmul_) X(addcdiv)  \
-  X(addcdiv_) X(cosh) X(cosh_) X(sinh) X(sinh_) X(acosh) X(acosh_) X(asinh) X(asinh_)        \
+  X(addcdiv_) X(cosh) X(cosh_) X(acosh) X(acosh_) X(asinh) X(asinh_)        \
   X(atanh) X(atanh_) X(aminmax) X(block_diag) X(addr) X(empty_strided)
 #define TDSL_DECLARE_VIEW_MORE_KERNEL(name) OpResults name(TensorState& state, const BoundArgs& args);
 TDSL_VIEW_MORE_KERNELS(TDSL_DECLARE_VIEW_MORE_KERNEL)

@@ -796,8 +796,8 @@ std::string repr(Interpreter& interp, const Value& v) {
 std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
   if (std::string s; v.isObj(ObjKind::Other) && instanceStr(interp, v, s)) return s;
-  // An extension's own str(); dict views print as their repr (appendRepr's).
-  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr; ext && !asDictView(v))
+  // An extension's own str(); dict views and sets print as their repr (appendRepr's).
+  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr; ext && !asDictView(v) && !asSet(v))
     return ext->str();
   return repr(interp, v);
 }
@@ -1197,6 +1197,7 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
     case IteratorObject::Source::Protocol: {
       Value keep = Value::object(&it);
       return protocolNext(interp, keep, out);
+    }
     case IteratorObject::Source::Generator: {
       Value keep = it.seq;  // Note [Generator frames]
       return generatorNext(interp, *static_cast<GeneratorState*>(keep.asObj()), out);

@@ -211,6 +211,8 @@ def case_interrupt():
     s = start("repl")
     run_line(s, "import torch", r"import torch")
     s.sendline("while True: pass")
+    s.expect(r"\.\.\. ")
+    s.sendline("")  # a compound statement runs at the blank line
     time.sleep(0.5)
     s.interrupt()
     s.expect(r"error: KeyboardInterrupt")

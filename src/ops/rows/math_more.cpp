@@ -40,8 +40,6 @@ const std::vector<OpRow>& mathMoreOpRows() {
 
       {"cosh(Tensor self) -> Tensor", P, FM, m::unaryFloatMath, k::cosh, nullptr},
       {"cosh_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::cosh_, nullptr},
-      {"sinh(Tensor self) -> Tensor", P, FM, m::unaryFloatMath, k::sinh, nullptr},
-      {"sinh_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::sinh_, nullptr},
       {"acosh(Tensor self) -> Tensor", P, FM, m::unaryFloatMath, k::acosh, nullptr},
       {"acosh_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::acosh_, nullptr},
       {"asinh(Tensor self) -> Tensor", P, FM, m::unaryFloatMath, k::asinh, nullptr},

@@ -196,7 +196,6 @@ OpResults addcdiv_(TensorState& s, const BoundArgs& a) { return addcopInplace<tr
     return unaryMathInplace(s, a, [](auto x) { return std::name(x); });                                    \
   }
 TDSL_UNARY_MATH(cosh)
-TDSL_UNARY_MATH(sinh)
 TDSL_UNARY_MATH(acosh)
 TDSL_UNARY_MATH(asinh)
 TDSL_UNARY_MATH(atanh)

@@ -11,7 +11,7 @@ learning_rate = 0.1
 for t in range(5):
     y_pred = x.mm(w1).clamp(min=0).mm(w2)
     loss = (y_pred - y).pow(2).sum()
-    print(t, loss.item())
+    print(t, f"{loss.item():.5f}")  # float32 sums may differ from PyTorch in the last bit
     loss.backward()
     with torch.no_grad():
         w1 -= learning_rate * w1.grad
