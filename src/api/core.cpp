@@ -16,6 +16,7 @@ Core::Core(const Options& options) : vm(makeStandardInterpreter(options)) {
 }
 
 Core::~Core() {
+  watchdog.stop();  // before the VM it interrupts goes
   hosts.clear();
   vm.reset();
 }

@@ -5,7 +5,9 @@
 
 namespace tdsl::api::detail {
 
-Watchdog::~Watchdog() {
+Watchdog::~Watchdog() { stop(); }
+
+void Watchdog::stop() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;

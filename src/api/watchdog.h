@@ -38,6 +38,7 @@ class Watchdog {
   void arm(Clock::time_point deadline);  // clears fired()
   void disarm();                         // withdraws an unconsumed interrupt it raised
   bool fired() const { return fired_.load(std::memory_order_acquire); }
+  void stop();  // joins the thread; the destructor calls it too
 
  private:
   void run();
