@@ -44,15 +44,23 @@ install(CODE "execute_process(COMMAND \"${CMAKE_COMMAND}\" --build \"${CMAKE_BIN
 # libtdsl.so is the api layer's archive linked whole (it holds every public
 # symbol) over the layers below it, which the linker pulls in as the api
 # needs them, as for the tdsl program. Only TDSL_EXPORT symbols are visible
-# (Note [Shared library visibility] in CMakeLists.txt); the static ANTLR
-# runtime and asmjit inside it are hidden too (--exclude-libs), so a host
-# linking its own copies of them does not clash. Everything the library
+# (Note [Shared library visibility] in CMakeLists.txt); the static asmjit
+# inside it is hidden too (--exclude-libs), so a host linking its own copy
+# does not clash; the ANTLR runtime is Debian's shared one (below). Everything the library
 # needs from the system is a NEEDED entry of its own (--no-undefined checks
 # that), so a host links only -ltdsl.
-add_library(tdsl_shared SHARED ${CMAKE_SOURCE_DIR}/cmake/empty_unit.cpp)
-target_link_libraries(tdsl_shared PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,tdsl_api>")
+# Debian's static ANTLR runtime is not position independent (its
+# thread-locals use the local-exec model), so the shared library links the
+# shared runtime: the frontend's link dependency follows the property
+# TDSL_SHARED_ANTLR of the target being linked.
+# Debian's asmjit archive is not position independent either; one reference
+# of it is fixed up by cmake/shared_stderr.cpp (Note [stderr in the shared
+# library]), the rest are to asmjit's own symbols, hidden by --exclude-libs.
+add_library(tdsl_shared SHARED ${CMAKE_SOURCE_DIR}/cmake/shared_stderr.cpp)
+set_target_properties(tdsl_shared PROPERTIES TDSL_SHARED_ANTLR ON)
+target_link_libraries(tdsl_shared PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,tdsl_api>" ${CMAKE_DL_LIBS})
 target_include_directories(tdsl_shared INTERFACE ${CMAKE_SOURCE_DIR}/include)
-target_link_options(tdsl_shared PRIVATE "LINKER:--exclude-libs,libantlr4-runtime.a:libasmjit.a" "LINKER:--no-undefined")
+target_link_options(tdsl_shared PRIVATE "LINKER:--exclude-libs,libasmjit.a" "LINKER:--no-undefined")
 set_target_properties(tdsl_shared PROPERTIES
   OUTPUT_NAME tdsl
   VERSION ${PROJECT_VERSION}
