@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tdsl/export.h"
 #include "tdsl/value.h"
 
 namespace tdsl::api {
@@ -35,9 +36,9 @@ enum class ErrorKind {
 };
 
 // "TypeError", "ResourceError", ...
-const char* errorKindName(ErrorKind kind);
+TDSL_EXPORT const char* errorKindName(ErrorKind kind);
 
-class Error : public std::runtime_error {
+class TDSL_EXPORT Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, std::string message);
 

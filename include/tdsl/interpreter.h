@@ -37,6 +37,20 @@ struct Limits {
   size_t maxSourceBytes = 0;               // exec/eval source size; 0: no limit
 };
 
+// What a script may reach outside the interpreter (docs/embedding.md,
+// "Capabilities"). By default nothing: no file may be read or written.
+// Files below a read directory may be imported (`import NAME` finds
+// NAME.td, in the order given) and loaded (tdsl.load_npy, tdsl.load_npz);
+// files below a write directory saved (tdsl.save_npy, tdsl.save_npz).
+// Paths are checked after resolving symbolic links. deniedModules refuses
+// `import NAME` (e.g. "time": no clock). Scripts never have process or
+// environment access.
+struct Capabilities {
+  std::vector<std::string> readDirs;
+  std::vector<std::string> writeDirs;
+  std::vector<std::string> deniedModules;
+};
+
 struct Options {
   bool eager = false;            // torch.compile(fn) returns fn
   std::string backend = "tdsl";  // torch.compile's default backend
@@ -69,7 +83,7 @@ struct arg {
 template <class T, class Enable = void>
 struct Convert;  // from(const Value&) -> T, to(Interpreter&, const T&) -> Value
 
-class Interpreter {
+class TDSL_EXPORT Interpreter {
  public:
   Interpreter() : Interpreter(Options()) {}
   explicit Interpreter(const Options& options);
@@ -100,11 +114,18 @@ class Interpreter {
   void set(const std::string& name, const T& value) { setValue(name, this->value(value)); }
   void setValue(const std::string& name, const Value& value);
 
-  // Calls a global by name, or any callable, converting the C++ arguments.
+  // Calls a global by name, or any callable, converting the C++ arguments;
+  // tdsl::arg("name") = value passes a keyword argument, as in Python after
+  // the positional ones: interp.call("f", x, tdsl::arg("scale") = 2.0).
   template <class... A>
-  Value call(const std::string& name, A&&... args) { return callv(get(name), {value(std::forward<A>(args))...}); }
+  Value call(const std::string& name, A&&... args) { return call(get(name), std::forward<A>(args)...); }
   template <class... A>
-  Value call(const Value& fn, A&&... args) { return callv(fn, {value(std::forward<A>(args))...}); }
+  Value call(const Value& fn, A&&... args) {
+    std::vector<Value> positional;
+    std::vector<std::pair<std::string, Value>> keywords;
+    (addArgument(positional, keywords, std::forward<A>(args)), ...);
+    return callv(fn, std::move(positional), std::move(keywords));
+  }
   Value callv(const Value& fn, std::vector<Value> args);
   Value callv(const Value& fn, std::vector<Value> args, std::vector<std::pair<std::string, Value>> kwargs);
 
@@ -151,6 +172,18 @@ class Interpreter {
 
   void setLimits(const Limits& limits);
   const Limits& limits() const;
+  void setCapabilities(const Capabilities& capabilities);
+  const Capabilities& capabilities() const;
+
+  // NumPy files from the host (format 1.0/2.0/3.0, little-endian, C or
+  // Fortran order; Note [npy files] in src/api/npy.h). The host's paths are
+  // not subject to the capabilities. loadNpy maps the file and shares the
+  // mapping with the tensor when its data is aligned (no copy); an .npz's
+  // members are read into new tensors, in the archive's order.
+  Tensor loadNpy(const std::string& path);
+  void saveNpy(const std::string& path, const Tensor& tensor);
+  std::vector<std::pair<std::string, Tensor>> loadNpz(const std::string& path);
+  void saveNpz(const std::string& path, const std::vector<std::pair<std::string, Tensor>>& tensors, bool compressed = false);
   // From any thread: the running script stops at its next safe point with
   // Error(Interrupted); when nothing runs, the next run stops at its first.
   void interrupt();
@@ -159,6 +192,8 @@ class Interpreter {
   friend struct detail::Core;
   friend class Value;
   explicit Interpreter(std::shared_ptr<detail::Core> core);
+  template <class T>
+  void addArgument(std::vector<Value>& positional, std::vector<std::pair<std::string, Value>>& keywords, T&& a);
   std::shared_ptr<detail::Core> core_;
 };
 
@@ -267,7 +302,18 @@ T Value::as() const {
 template <class... A>
 Value Value::operator()(A&&... args) const {
   Interpreter in = interpreter();
-  return in.callv(*this, {in.value(std::forward<A>(args))...});
+  return in.call(*this, std::forward<A>(args)...);
+}
+
+template <class T>
+void Interpreter::addArgument(std::vector<Value>& positional, std::vector<std::pair<std::string, Value>>& keywords, T&& a) {
+  if constexpr (std::is_same_v<std::decay_t<T>, arg>) {
+    if (!a.makeDefault) throw Error(ErrorKind::TypeError, "keyword argument '" + a.name + "' has no value (write tdsl::arg(\"" + a.name + "\") = value)");
+    keywords.emplace_back(a.name, a.makeDefault(*this));
+  } else {
+    if (!keywords.empty()) throw Error(ErrorKind::TypeError, "positional argument follows keyword argument");
+    positional.push_back(value(std::forward<T>(a)));
+  }
 }
 
 template <class T>
@@ -283,7 +329,7 @@ namespace detail {
 
 // A host function's argument `index` did not convert; the library words it
 // as "f(): argument 'x' (position 1) must be float, not str".
-struct ArgumentError {
+struct TDSL_EXPORT ArgumentError {
   size_t index;
   Error error;
 };

@@ -23,6 +23,7 @@
 #ifndef TDSL_API_IMPLEMENTATION
 namespace tdsl {
 using api::arg;
+using api::Capabilities;
 using api::Convert;
 using api::DType;
 using api::Error;

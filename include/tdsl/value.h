@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "tdsl/export.h"
+
 struct DLManagedTensor;  // <dlpack/dlpack.h>
 
 namespace tdsl::api {
@@ -30,10 +32,10 @@ namespace detail { struct Box; struct Core; }
 
 // Tensor element types (torch.bool, torch.int32, torch.int64, torch.float32, torch.float64).
 enum class DType { Bool, Int32, Int64, Float32, Float64 };
-size_t itemSize(DType dtype);
-const char* dtypeName(DType dtype);  // "torch.float32", ...
+TDSL_EXPORT size_t itemSize(DType dtype);
+TDSL_EXPORT const char* dtypeName(DType dtype);  // "torch.float32", ...
 
-class Value {
+class TDSL_EXPORT Value {
  public:
   enum class Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Tensor, Callable, Other };
 
@@ -77,7 +79,7 @@ class Value {
 
 // A script tensor. data() points at the first element (offset applied);
 // element (i0, ..., ik) is at data() + sum(ij * strides()[j]) * itemSize(dtype()).
-class Tensor {
+class TDSL_EXPORT Tensor {
  public:
   Tensor() = default;  // no tensor: valid() is false
   bool valid() const { return !value_.isNone(); }

@@ -16,6 +16,7 @@ Core::Core(const Options& options) : vm(makeStandardInterpreter(options)) {
 }
 
 Core::~Core() {
+  watchdog.stop();  // before the VM it interrupts goes
   hosts.clear();
   vm.reset();
 }
@@ -50,8 +51,13 @@ tdsl::Value Core::unbox(const api::Value& v) {
 
 void Core::startLimits() {
   auto deadline = std::chrono::steady_clock::time_point::max();
-  if (limits.timeLimit.count() > 0) deadline = std::chrono::steady_clock::now() + limits.timeLimit;
+  if (limits.timeLimit.count() > 0) {
+    deadline = std::chrono::steady_clock::now() + limits.timeLimit;
+    watchdog.arm(deadline);  // Note [Deadline watchdog]
+  }
   vm->setLimits(limits.maxSteps, deadline);
 }
+
+void Core::stopLimits() { watchdog.disarm(); }
 
 }  // namespace tdsl::api::detail

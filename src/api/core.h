@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/watchdog.h"
 #include "support/diagnostics.h"
 #include "vm/interpreter.h"
 
@@ -39,7 +40,10 @@ struct Core : std::enable_shared_from_this<Core> {
   // point at them; stable addresses (a deque never moves its elements).
   std::deque<HostEntry> hosts;
   Limits limits;
+  Capabilities capabilities;
   int depth = 0;  // nested entries (a host function calling back in)
+  // Declared after vm, destroyed (joined) before it.
+  Watchdog watchdog{*vm};
 
   api::Value box(tdsl::Value v);
   // The VM value of `v`; TypeError when it belongs to another interpreter
@@ -53,6 +57,7 @@ struct Core : std::enable_shared_from_this<Core> {
   template <class F>
   auto enter(F&& f) -> decltype(f());
   void startLimits();
+  void stopLimits();  // the outermost entry returns
   api::Interpreter view() { return api::Interpreter(shared_from_this()); }
 };
 
@@ -68,14 +73,23 @@ std::unique_ptr<tdsl::Interpreter> makeStandardInterpreter(const Options& option
 template <class F>
 auto Core::enter(F&& f) -> decltype(f()) {
   struct Depth {
-    int& d;
-    ~Depth() { --d; }
+    Core& core;
+    ~Depth() {
+      if (--core.depth == 0) core.stopLimits();
+    }
   };
   try {
     if (depth == 0) startLimits();
     ++depth;
-    Depth guard{depth};
+    Depth guard{*this};
     return f();
+  } catch (tdsl::Error& e) {
+    // Note [Deadline watchdog]: the interrupt it raised is the time limit.
+    if (depth == 0 && e.kind == tdsl::ErrorKind::Interrupt && watchdog.fired()) {
+      e.kind = tdsl::ErrorKind::Runtime;
+      e.message = "time limit exceeded";
+    }
+    rethrowAsApiError();
   } catch (...) {
     rethrowAsApiError();
   }

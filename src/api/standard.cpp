@@ -9,6 +9,7 @@ namespace tdsl {
 void installStandardModules(Interpreter& interp) {
   installTorchModule(interp);
   installTorchCompile(interp);
+  installNpyFunctions(interp);
 }
 
 }  // namespace tdsl

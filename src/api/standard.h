@@ -4,6 +4,7 @@
 // layer registers itself:
 //   vm/torch   the tensor bridge and the torch module (vm/torch/install.h)
 //   compile    torch.compile and tdsl.explain (compile/install.h)
+//   api        tdsl.load_npy and the other .npy/.npz functions (npy_module.cpp)
 #pragma once
 
 #include "vm/interpreter.h"
@@ -11,6 +12,7 @@
 namespace tdsl {
 
 void installStandardModules(Interpreter& interp);
+void installNpyFunctions(Interpreter& interp);
 
 // An Interpreter with installStandardModules applied.
 class StandardInterpreter : public Interpreter {

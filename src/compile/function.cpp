@@ -193,9 +193,8 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   if (slot.traces >= kRecompileLimit) {
     if (!limitReported_) {
       limitReported_ = true;
-      std::fflush(stdout);
-      std::fprintf(stderr, "torch.compile: %s hit the recompile limit (%d) at %s; running it eagerly there\n",
-                   fn_->name().c_str(), kRecompileLimit, where(code, pc).c_str());
+      interp_.writeStderr("torch.compile: " + fn_->name() + " hit the recompile limit (" + std::to_string(kRecompileLimit) +
+                          ") at " + where(code, pc) + "; running it eagerly there\n");
     }
     return nullptr;
   }

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "vm/interpreter.h"
+
 namespace tdsl {
 
 void CompileLogs::enable(std::string_view spec) {
@@ -32,14 +34,22 @@ void CompileLogs::write(const char* category, const std::string& text) const {
     if (!text.empty() && text.back() != '\n') *capture += '\n';
     return;
   }
-  std::fflush(stdout);  // keep program order with the script's own output
+  std::string lines;
   size_t start = 0;
   while (start < text.size()) {
     size_t nl = text.find('\n', start);
     if (nl == std::string::npos) nl = text.size();
-    std::fprintf(stderr, "[tdsl:%s] %.*s\n", category, static_cast<int>(nl - start), text.data() + start);
+    lines += "[tdsl:" + std::string(category) + "] ";
+    lines.append(text, start, nl - start);
+    lines += '\n';
     start = nl + 1;
   }
+  if (owner.interp) {  // Note [Log output]
+    owner.interp->writeStderr(lines);
+    return;
+  }
+  std::fflush(stdout);
+  std::fwrite(lines.data(), 1, lines.size(), stderr);
   std::fflush(stderr);
 }
 

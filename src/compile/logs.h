@@ -3,7 +3,8 @@
 // line), recompiles (which guard failed), guards (the guards of each new
 // segment), graph (the captured IR of each segment, in the IR's text form);
 // compile_pipeline.cpp writes functional, optimized and passes.
-// Lines go to stderr, prefixed "[tdsl:CATEGORY] ". Unknown categories are
+// Lines go to the interpreter's stderr (Note [Log output]), prefixed
+// "[tdsl:CATEGORY] ". Unknown categories are
 // accepted.
 #pragma once
 
@@ -11,6 +12,8 @@
 #include <string_view>
 
 namespace tdsl {
+
+class Interpreter;
 
 class CompileLogs {
  public:
@@ -32,6 +35,18 @@ class CompileLogs {
   // Issue 12 (compile_jit.cpp): each JIT kernel's nodes and assembly.
   bool code = false;
   void write(const char* category, const std::string& text) const;
+
+  // Note [Log output]
+  // Log lines go to the owning interpreter's stderr (Interpreter::writeStderr:
+  // an embedding host's sink, else the process's stderr). The owner is set by
+  // the interpreter's CompileRuntime and is not copied with the settings
+  // (the REPL carries the categories over to a fresh interpreter).
+  struct Owner {
+    Interpreter* interp = nullptr;
+    Owner() = default;
+    Owner(const Owner&) {}
+    Owner& operator=(const Owner&) { return *this; }
+  } owner;
 };
 
 }  // namespace tdsl

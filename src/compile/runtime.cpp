@@ -36,6 +36,7 @@ const char* const kPureNoTensorBuiltins[] = {"abs", "min", "max", "int", "float"
 }  // namespace
 
 CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp) {
+  logs.owner.interp = &interp;
   if (const char* env = std::getenv("TDSL_LOGS")) logs.enable(env);
   logs.enable(interp.options().logs);
   const void* self = this;
@@ -108,9 +109,7 @@ void reportCompileStats(Interpreter& interp) {
   if (!o.stats && o.statsJson.empty()) return;
   CompileRuntime& rt = compileRuntime(interp);
   if (o.stats) {
-    std::fflush(stdout);
-    std::string s = rt.stats.summary();
-    std::fwrite(s.data(), 1, s.size(), stderr);
+    interp.writeStderr(rt.stats.summary());
   }
   if (!o.statsJson.empty()) {
     if (FILE* f = std::fopen(o.statsJson.c_str(), "w")) {
@@ -118,7 +117,7 @@ void reportCompileStats(Interpreter& interp) {
       std::fwrite(s.data(), 1, s.size(), f);
       std::fclose(f);
     } else {
-      std::fprintf(stderr, "tdsl: cannot write --stats-json file '%s'\n", o.statsJson.c_str());
+      interp.writeStderr("tdsl: cannot write --stats-json file '" + o.statsJson + "'\n");
     }
   }
 }

@@ -62,6 +62,9 @@ const char* kUsage =
     "  --no-jit             run fused groups through the eager kernels (also\n"
     "                       TDSL_JIT=0); TDSL_ISA=sse2|avx2 picks the JIT's tier\n"
     "  --dis                print the bytecode before running\n"
+    "  --sandbox            run as an embedded interpreter does: no file access\n"
+    "                       (without it the current directory may be read, for\n"
+    "                       import and tdsl.load_npy, and written)\n"
     "  --verify-passes      verify the graph after every torch.compile pass (an\n"
     "                       internal error names the pass that broke it); also\n"
     "                       TDSL_VERIFY=1\n"
@@ -111,6 +114,7 @@ int runCommand(int argc, char** argv) {
   if (const char* verify = std::getenv("TDSL_VERIFY")) opts.verifyPasses = *verify && std::string(verify) != "0";
   int i = 0;
   std::string file;
+  bool sandbox = false;
   for (; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](const std::string& flag) -> std::string {
@@ -126,6 +130,7 @@ int runCommand(int argc, char** argv) {
     else if (a == "--no-jit") opts.jit = false;
     else if (a == "--dis") opts.disassemble = true;
     else if (a == "--verify-passes") opts.verifyPasses = true;
+    else if (a == "--sandbox") sandbox = true;
     else if (is("--backend")) opts.backend = value("--backend");
     else if (is("--stats-json")) opts.statsJson = value("--stats-json");
     else if (is("--log")) opts.logs = value("--log");
@@ -154,6 +159,10 @@ int runCommand(int argc, char** argv) {
   int status = 0;
   try {
     tdsl::StandardInterpreter interp(opts);
+    if (!sandbox) {  // Note [Capabilities] in src/vm/capabilities.h
+      interp.capabilities.readDirs = {"."};
+      interp.capabilities.writeDirs = {"."};
+    }
     gRunning = &interp;
     std::signal(SIGINT, onSigint);
     std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is BrokenPipeError at the write, as in CPython

@@ -18,8 +18,18 @@ constexpr const char* kReset = "\033[0m";
 
 }  // namespace
 
+namespace {
+// The REPL grants the current directory, as `tdsl run` does (Note [Capabilities]).
+std::unique_ptr<StandardInterpreter> makeSessionInterpreter(const InterpreterOptions& options) {
+  auto interp = std::make_unique<StandardInterpreter>(options);
+  interp->capabilities.readDirs = {"."};
+  interp->capabilities.writeDirs = {"."};
+  return interp;
+}
+}  // namespace
+
 Session::Session(InterpreterOptions options, bool color)
-    : options_(std::move(options)), color_(color), interp_(std::make_unique<StandardInterpreter>(options_)) {}
+    : options_(std::move(options)), color_(color), interp_(makeSessionInterpreter(options_)) {}
 
 Session::~Session() { armInterrupt(nullptr); }
 
@@ -28,7 +38,7 @@ CompileLogs& Session::logs() { return compileRuntime(*interp_).logs; }
 void Session::reset() {
   CompileLogs kept = logs();
   interp_.reset();  // the old interpreter goes first: two never hold tensors at once
-  interp_ = std::make_unique<StandardInterpreter>(options_);
+  interp_ = makeSessionInterpreter(options_);
   logs() = kept;
 }
 

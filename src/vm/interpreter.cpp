@@ -66,9 +66,9 @@ std::string osErrorText(int err) {
          std::strerror(err);
 }
 
-// The whole file at `path`; an Error naming the reason (strerror) when it
-// cannot be opened or read, or is a directory.
-std::string readScript(const std::string& path) {
+}  // namespace
+
+std::string readScriptFile(const std::string& path) {
   auto fail = [&](int err) -> std::string {
     throw Error(ErrorKind::Runtime, "can't open file '" + path + "': [Errno " + std::to_string(err) + "] " + std::strerror(err));
   };
@@ -96,8 +96,6 @@ std::string readScript(const std::string& path) {
   return text;
 }
 
-}  // namespace
-
 void Interpreter::runFile(const std::string& path, std::vector<std::string> argv) {
   std::string text;
   if (path == "-") {
@@ -105,7 +103,7 @@ void Interpreter::runFile(const std::string& path, std::vector<std::string> argv
     ss << std::cin.rdbuf();
     text = ss.str();
   } else {
-    text = readScript(path);
+    text = readScriptFile(path);
   }
   if (argv.empty()) argv.push_back(path);
   vm_->scriptArgv = std::move(argv);
@@ -128,8 +126,7 @@ Value Interpreter::runModuleSource(const std::string& name, const std::string& t
     file->text = text;
     CodePtr code = vm_->compile(file, vm_->mainGlobals, interactive);
     if (options_.disassemble) {
-      std::string dis = disassemble(*code);
-      std::fwrite(dis.data(), 1, dis.size(), stdout);
+      writeStdout(disassemble(*code));
     }
     return vm_->runModule(code, vm_->mainGlobals);
   });

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "support/diagnostics.h"
+#include "vm/capabilities.h"
 #include "vm/native.h"
 #include "vm/objects.h"
 #include "tensor/tensor_state.h"
@@ -100,6 +101,13 @@ class Interpreter {
     interrupt_.store(true, std::memory_order_relaxed);
     safePoint_.store(true, std::memory_order_relaxed);
   }
+
+  // Withdraws an interrupt request that no safe point consumed (a host's
+  // deadline watchdog firing as the script ended).
+  void cancelInterrupt() { interrupt_.store(false, std::memory_order_relaxed); }
+
+  // Files and modules a script may reach (Note [Capabilities]); none by default.
+  Capabilities capabilities;
 
   std::string repr(const Value& v);  // Python repr()
   std::string str(const Value& v);   // Python str()

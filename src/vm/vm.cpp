@@ -5,6 +5,8 @@
 #include "vm/classes.h"
 #include "vm/stdlib_modules.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <new>
@@ -394,6 +396,8 @@ Value VM::importModule(const std::string& name) {
     modules_[name] = m;
     return m;
   }
+  for (const std::string& denied : interp.capabilities.deniedModules)
+    if (denied == name) throw Error(ErrorKind::Runtime, "ImportError: import of module '" + name + "' is not permitted in this interpreter");
   Value m;
   if (name == "sys") m = makeSysModule(*this);
   else if (name == "math") m = makeMathModule(*this);
@@ -407,12 +411,22 @@ Value VM::importModule(const std::string& name) {
     const std::string_view* source = nullptr;
     for (auto& s : stdlibSources())
       if (s.first == name) source = &s.second;
-    if (!source) throw Error(ErrorKind::Name, "No module named '" + name + "'");
+    // Note [Capabilities]: NAME.td in a directory the host granted.
+    std::string diskPath;
+    if (!source)
+      for (const std::string& dir : interp.capabilities.readDirs) {
+        std::string candidate = dir + "/" + name + ".td";
+        if (::access(candidate.c_str(), R_OK) == 0) {
+          diskPath = permittedPath(interp.capabilities.readDirs, candidate, false);
+          break;
+        }
+      }
+    if (!source && diskPath.empty()) throw Error(ErrorKind::Name, "No module named '" + name + "'");
     modules_[name] = Value();  // in progress
     try {
       auto file = std::make_shared<SourceFile>();
-      file->name = "<stdlib>/" + name + ".td";
-      file->text = std::string(*source);
+      file->name = source ? "<stdlib>/" + name + ".td" : diskPath;
+      file->text = source ? std::string(*source) : readScriptFile(diskPath);
       Ref<GlobalsTable> globals = newGlobals(name);
       runModule(compile(file, globals), globals);
       auto mod = makeRef<ModuleObject>(name);
