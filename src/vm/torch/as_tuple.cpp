@@ -1,6 +1,7 @@
 // nonzero(as_tuple=True) and torch.where(condition) (Note [nonzero as_tuple] in as_tuple.h).
 #include "vm/torch/as_tuple.h"
 
+#include <string_view>
 #include <vector>
 
 #include "support/diagnostics.h"
@@ -10,8 +11,11 @@
 namespace tdsl {
 
 bool isNonzeroTupleForm(const ir::OverloadSet& set, const CallArgs& call) {
-  if (set.name == "where") return call.nargs == 1 && call.nkwargs == 0;
-  if (set.name != "nonzero") return false;
+  // string_view: compares sizes first, so the ops of every other call pay
+  // almost nothing here.
+  const std::string_view name = set.name;
+  if (name == "where") return call.nargs == 1 && call.nkwargs == 0;
+  if (call.nkwargs == 0 || name != "nonzero") return false;
   for (size_t k = 0; k < call.nkwargs; ++k)
     if (call.kwargs[k].name == "as_tuple") return true;
   return false;
