@@ -48,7 +48,7 @@ FROM: 'from';
 AS: 'as';
 GLOBAL: 'global';
 ASSERT: 'assert';
-// The object model and exceptions (docs/language_classes.md).
+// The object model and exceptions (docs/language.md).
 CLASS: 'class';
 TRY: 'try';
 EXCEPT: 'except';

@@ -76,7 +76,7 @@ params: param (COMMA param)* COMMA?;
 // a, b: int = 1, *args, c, **kwargs; a bare `*` starts keyword-only ones.
 param: NAME (COLON test)? (ASSIGN test)? | STAR (NAME (COLON test)?)? | POWER NAME (COLON test)?;
 lambda_param: NAME (ASSIGN test)? | STAR NAME? | POWER NAME;
-// The object model and exceptions (docs/language_classes.md).
+// The object model and exceptions (docs/language.md).
 classdef: decorator* CLASS NAME (LPAR (test (COMMA test)* COMMA?)? RPAR)? COLON block;
 try_stmt
   : TRY COLON block ( except_clause+ (ELSE COLON block)? (FINALLY COLON block)?

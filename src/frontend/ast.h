@@ -340,7 +340,7 @@ struct ImportFrom : StmtOf<Stmt::Kind::ImportFrom> {
 };
 struct Global : StmtOf<Stmt::Kind::Global> { std::vector<std::string> names; };
 
-// The object model and exceptions (docs/language_classes.md).
+// The object model and exceptions (docs/language.md).
 struct ClassDef : StmtOf<Stmt::Kind::ClassDef> {
   ExprList decorators;  // as FunctionDef
   std::string name;

@@ -247,7 +247,7 @@ class Builder {
     else out.push_back(funcdef(c->funcdef()));
   }
 
-  // --- the object model and exceptions (docs/language_classes.md) -----------
+  // --- the object model and exceptions (docs/language.md) -----------
 
   StmtPtr classdef(P::ClassdefContext* ctx) {
     auto s = node<ClassDef>(span(range(ctx->CLASS()), range(ctx)));

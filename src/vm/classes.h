@@ -1,6 +1,6 @@
 // The object model: user classes, their instances, super(), staticmethod /
 // classmethod / property, and the built-in exception classes
-// (docs/language_classes.md). Classes and instances are extension objects
+// (docs/language.md). Classes and instances are extension objects
 // (objects.h), so nothing here costs the built-in types anything: every hook
 // below sits on a slow path that the built-in types have already left.
 //

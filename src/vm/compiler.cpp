@@ -198,7 +198,7 @@ class ScopeBuilder {
       case Stmt::Kind::Break:
       case Stmt::Kind::Continue:
       case Stmt::Kind::Pass: break;
-      // The object model and exceptions (docs/language_classes.md).
+      // The object model and exceptions (docs/language.md).
       case Stmt::Kind::ClassDef: {
         auto* c = s.as<ClassDef>();
         for (auto& d : c->decorators) expr(*d);
@@ -1450,7 +1450,7 @@ class FunctionCompiler {
     }
   }
 
-  // ---- the object model and exceptions (docs/language_classes.md)
+  // ---- the object model and exceptions (docs/language.md)
 
   // class C(B): body  ==>  R[c] = "C"; R[c+1] = <body>() (its namespace
   // dict); R[c+2] = B; MAKECLASS c, 1; decorators; C = R[c].

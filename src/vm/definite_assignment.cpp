@@ -254,7 +254,7 @@ class Analysis {
         for (auto& a : s.as<ImportFrom>()->names) st.assigned.insert(a.asname.empty() ? a.name : a.asname);
         return;
       case Stmt::Kind::Global: return;
-      // The object model and exceptions (docs/language_classes.md).
+      // The object model and exceptions (docs/language.md).
       case Stmt::Kind::ClassDef: {
         auto* c = s.as<ClassDef>();
         exprs(c->decorators, st);
