@@ -1157,44 +1157,11 @@ class FunctionCompiler {
   void listComp(const ListComp& lc, int dst) {
     int list = isScratch(dst) ? dst : temp();
     emit(Instr::make(Op::BUILDLIST, list, 0, 0));
-    struct Level { size_t top; size_t exitJump; };
-    std::vector<Level> levels;
-    for (auto& gen : lc.generators) {
-      int src = expr(*gen.iter);
-      int it = temp();
-      temp();  // it + 1: the item
-      {
-        Loc loc(*this, gen.iter->where);
-        emit(Instr::make(Op::GETITER, it, src));
-      }
-      std::set<std::string> names;
-      ScopeBuilder::collectTargetNames(*gen.target, names);
-      std::unordered_map<std::string, int> vars;
-      for (auto& n : names) vars[n] = temp();
-      size_t top = here();
-      size_t exitJump;
-      {
-        Loc loc(*this, gen.iter->where);
-        exitJump = emitJump(Op::FORITER, it);
-      }
-      compScopes_.push_back(std::move(vars));
-      store(*gen.target, it + 1);
-      for (auto& cond : gen.ifs) {
-        size_t skip = condJump(*cond, false);
-        patch(skip, top);
-      }
-      levels.push_back({top, exitJump});
-    }
-    {
+    compLoops(lc.generators, -1, [&] {
       TempScope ts(*this);
       int v = expr(*lc.elt);
       emit(Instr::make(Op::LISTAPPEND, list, v));
-    }
-    for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
-      jumpTo(Op::JMP, it->top);
-      patch(it->exitJump, here());
-      compScopes_.pop_back();
-    }
+    });
     if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
   }
 
