@@ -19,7 +19,10 @@ using namespace tdsl;
 // These tests free interpreters while no large allocation can succeed; what
 // teardown then cannot walk it keeps (a leak instead of an abort, by design),
 // so LeakSanitizer is off for this binary only. Unused outside sanitizer builds.
-extern "C" const char* __lsan_default_options() { return "detect_leaks=0"; }
+// Visible by hand: the sanitizer runtime finds this hook by its dynamic
+// symbol, and the build hides symbols by default (Note [Shared library
+// visibility] in CMakeLists.txt).
+extern "C" __attribute__((visibility("default"))) const char* __lsan_default_options() { return "detect_leaks=0"; }
 
 // ---------------------------------------------------------------------------
 // Allocation failure injection: while gFailAbove is non-zero, every operator

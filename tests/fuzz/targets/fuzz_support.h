@@ -31,7 +31,10 @@
 #include "compile/function.h"
 #include "vm/interpreter.h"
 
-extern "C" const char* __asan_default_options() {
+// Visible by hand: the sanitizer runtime finds this hook by its dynamic
+// symbol, and the build hides symbols by default (Note [Shared library
+// visibility] in CMakeLists.txt).
+extern "C" __attribute__((visibility("default"))) const char* __asan_default_options() {
   return "allocator_may_return_null=1:max_allocation_size_mb=512:detect_stack_use_after_return=0";
 }
 
