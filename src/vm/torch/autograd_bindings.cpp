@@ -19,12 +19,6 @@ namespace ag = autograd;
 
 namespace {
 
-const Value* kwarg(const CallArgs& call, std::string_view name) {
-  for (size_t i = 0; i < call.nkwargs; ++i)
-    if (call.kwargs[i].name == name) return &call.kwargs[i].value;
-  return nullptr;
-}
-
 // Positional-or-keyword argument `i` named `name`, or null.
 const Value* argument(const CallArgs& call, size_t i, std::string_view name) {
   if (i < call.nargs) return &call.args[i];

@@ -31,12 +31,6 @@ Value opFunction(Interpreter& interp, const CallArgs& call, const void* data) {
   return callOverloads(stateOf(interp), *set, CallStyle::Function, nullptr, call);
 }
 
-const Value* kwarg(const CallArgs& call, std::string_view name) {
-  for (size_t i = 0; i < call.nkwargs; ++i)
-    if (call.kwargs[i].name == name) return &call.kwargs[i].value;
-  return nullptr;
-}
-
 void allowKwargs(const CallArgs& call, const char* fn, std::initializer_list<std::string_view> names) {
   for (size_t i = 0; i < call.nkwargs; ++i) {
     bool ok = false;

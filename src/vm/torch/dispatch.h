@@ -30,6 +30,13 @@
 
 namespace tdsl {
 
+// The value of keyword argument `name`, or null when the call has none.
+inline const Value* kwarg(const CallArgs& call, std::string_view name) {
+  for (size_t i = 0; i < call.nkwargs; ++i)
+    if (call.kwargs[i].name == name) return &call.kwargs[i].value;
+  return nullptr;
+}
+
 // The items of a list or tuple.
 inline const std::vector<Value>& listItems(const Value& v) {
   if (v.isObj(ObjKind::List)) return v.as<ListObject>()->items;

@@ -28,12 +28,6 @@ namespace ag = autograd;
 
 namespace {
 
-const Value* kwarg(const CallArgs& call, std::string_view name) {
-  for (size_t i = 0; i < call.nkwargs; ++i)
-    if (call.kwargs[i].name == name) return &call.kwargs[i].value;
-  return nullptr;
-}
-
 struct GradModeOn {
   TensorState& s;
   bool saved;
