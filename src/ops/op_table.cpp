@@ -7,6 +7,21 @@
 
 namespace tdsl::ir {
 
+namespace {
+
+// Note [Positional orders] in op_table.h.
+void setPositionalOrders(OpDef& def) {
+  const auto& args = def.schema.args;
+  TDSL_ASSERT(args.size() <= static_cast<size_t>(kMaxOpArgs));
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kwOnly) continue;
+    def.positionalAsFunction[def.numPositionalAsFunction++] = static_cast<uint8_t>(i);
+    if (static_cast<int>(i) != def.selfArg) def.positionalAsMethod[def.numPositionalAsMethod++] = static_cast<uint8_t>(i);
+  }
+}
+
+}  // namespace
+
 OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
   size_t total = 0;
   for (const auto* group : rowGroups) total += group->size();
@@ -24,6 +39,7 @@ OpTable::OpTable(const std::vector<const std::vector<OpRow>*>& rowGroups) {
       def.opName = def.schema.name;
       def.baseName = def.schema.baseName();
       for (const SchemaArg& arg : def.schema.args) def.paramNames.push_back(arg.name);
+      setPositionalOrders(def);
       ops_.push_back(std::move(def));
     }
   }

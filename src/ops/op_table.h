@@ -103,6 +103,15 @@ struct OpDef : OpKernelInfo {
   const OpDef* inverse = nullptr;     // view -> the scatter that inverts it
   int id = 0;                         // index in opTable().ops()
   int selfArg = -1;                   // index of the argument named `self` (the method receiver), or -1
+  // Note [Positional orders]: the schema indices that positional arguments
+  // fill, in order: every non-keyword-only argument for a function call, the
+  // same without `self` for a method call. Worked out once per row, because
+  // binding runs on every eager op call (and twice when the first overload
+  // refuses, as add_.Tensor refuses a Python float).
+  uint8_t positionalAsFunction[kMaxOpArgs] = {};
+  uint8_t positionalAsMethod[kMaxOpArgs] = {};
+  uint8_t numPositionalAsFunction = 0;
+  uint8_t numPositionalAsMethod = 0;
   // Note [Multi-output results]: an op with several returns (max.dim ->
   // (Tensor values, Tensor indices)) returns them all in OpResults; the VM
   // makes them a named tuple of type torch.return_types.<name> with the

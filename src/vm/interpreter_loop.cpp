@@ -460,7 +460,19 @@ resume:
           for (int i = 0; i < nkw; ++i) kws.push_back(KwArg{names->items[static_cast<size_t>(i)].as<StrObject>()->str, self[1 + nargs + i]});
         }
         CallArgs ca{self + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
-        Value r = tensorCallMethod(I, *self, name, ca);
+        // Note [Method inline cache], for tensor receivers: the entry is the
+        // bridge's method-table entry.
+        MethodCacheEntry& ce = methodIC_[(reinterpret_cast<uintptr_t>(pc) >> 3) % kMethodICSize];
+        const void* entry = nullptr;
+        if (ce.tensorMethod && ce.kind == ObjKind::Tensor && ce.name.identical(KC)) {
+          entry = ce.tensorMethod;
+        } else if ((entry = tensorResolveMethod(I, name)) != nullptr) {
+          ce.kind = ObjKind::Tensor;
+          ce.name = KC;
+          ce.method = nullptr;
+          ce.tensorMethod = entry;
+        }
+        Value r = entry ? tensorCallResolvedMethod(I, entry, *self, ca) : tensorCallMethod(I, *self, name, ca);
         *self = std::move(r);
       }
       DISPATCH();
@@ -495,6 +507,7 @@ resume:
         ce.kind = kind;
         ce.name = KC;
         ce.method = m;
+        ce.tensorMethod = nullptr;
       }
     }
     if (m) {

@@ -47,6 +47,12 @@ struct TensorBridge {
   std::string (*repr)(Interpreter& interp, const Value& self);
   // `t.name = value` (autograd's requires_grad and grad).
   void (*setAttr)(Interpreter& interp, const Value& self, std::string_view name, const Value& value);
+  // The method table's entry for `name` (null when tensors have no such
+  // method), and a call through it: the VM caches the entry per call site
+  // (Note [Method inline cache]) so a hot `x.add_(1.0)` skips the lookup.
+  // Entries live as long as the process.
+  const void* (*resolveMethod)(std::string_view name);
+  Value (*callResolvedMethod)(Interpreter& interp, const void* entry, const Value& self, const CallArgs& call);
 };
 
 // The VM's calls, one per entry point.
@@ -61,6 +67,12 @@ inline Value tensorGetAttr(Interpreter& interp, const Value& self, std::string_v
 }
 inline Value tensorCallMethod(Interpreter& interp, const Value& self, std::string_view name, const CallArgs& call) {
   return interp.tensorBridge().callMethod(interp, self, name, call);
+}
+inline const void* tensorResolveMethod(Interpreter& interp, std::string_view name) {
+  return interp.tensorBridge().resolveMethod(name);
+}
+inline Value tensorCallResolvedMethod(Interpreter& interp, const void* entry, const Value& self, const CallArgs& call) {
+  return interp.tensorBridge().callResolvedMethod(interp, entry, self, call);
 }
 inline Value tensorGetItem(Interpreter& interp, const Value& self, const Value& index) {
   return interp.tensorBridge().getItem(interp, self, index);

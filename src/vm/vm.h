@@ -201,6 +201,7 @@ class VM {
     Value name;  // the instruction's name constant; holding it keeps its address unique
     ObjKind kind = ObjKind::Other;
     const NativeObject* method = nullptr;
+    const void* tensorMethod = nullptr;  // kind Tensor: the bridge's method entry
   };
   static constexpr size_t kMethodICSize = 256;
   MethodCacheEntry methodIC_[kMethodICSize];

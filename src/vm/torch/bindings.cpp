@@ -390,6 +390,16 @@ Value bridge::callMethod(Interpreter& interp, const Value& self, std::string_vie
   noAttribute(name);
 }
 
+const void* bridge::resolveMethod(std::string_view name) {
+  const auto& table = methodTable();
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+Value bridge::callResolvedMethod(Interpreter& interp, const void* entry, const Value& self, const CallArgs& call) {
+  return callEntry(interp, *static_cast<const MethodEntry*>(entry), self, call);
+}
+
 bool bridge::truth(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
   int64_t n = t.numel();

@@ -34,6 +34,8 @@ int64_t length(Interpreter& interp, const Value& self);
 Value iterItem(Interpreter& interp, const Value& self, int64_t i);
 std::string repr(Interpreter& interp, const Value& self);
 void setAttr(Interpreter& interp, const Value& self, std::string_view name, const Value& value);  // autograd's
+const void* resolveMethod(std::string_view name);
+Value callResolvedMethod(Interpreter& interp, const void* entry, const Value& self, const CallArgs& call);
 }  // namespace bridge
 
 // The `torch` module (also bound by `import tdsl`): constructors, functions,

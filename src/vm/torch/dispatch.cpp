@@ -415,9 +415,6 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
   };
   const auto& params = op.schema.args;
   const int n = static_cast<int>(params.size());
-  TDSL_ASSERT(n <= ir::kMaxOpArgs);
-  bool filled[ir::kMaxOpArgs] = {};
-  out.reset(&op, n);
   int selfIndex = -1;
   if (style == CallStyle::Method) {
     selfIndex = op.selfArg;
@@ -425,14 +422,16 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
       if (why) *why = op.schema.name + "() is not a method";
       return false;
     }
-    putValue(out, selfIndex, *self);
-    filled[selfIndex] = true;
   }
-  // Positional parameters in order, skipping the receiver.
-  int positional[ir::kMaxOpArgs];
-  int numPositional = 0;
-  for (int i = 0; i < n; ++i)
-    if (!params[i].kwOnly && i != selfIndex) positional[numPositional++] = i;
+  // Positional parameters in order, skipping the receiver (Note [Positional orders]).
+  const bool asMethod = style == CallStyle::Method;
+  const uint8_t* positional = asMethod ? op.positionalAsMethod : op.positionalAsFunction;
+  const int numPositional = asMethod ? op.numPositionalAsMethod : op.numPositionalAsFunction;
+  if (call.nargs > static_cast<size_t>(numPositional) &&
+      !(numPositional > 0 && params[positional[numPositional - 1]].type == ArgType::IntList))
+    return failed();  // too many positionals (and no varargs sizes to absorb them)
+  bool filled[ir::kMaxOpArgs] = {};
+  out.reset(&op, n);
   size_t next = 0;
   for (int p = 0; p < numPositional && next < call.nargs; ++p) {
     const SchemaArg& arg = params[positional[p]];
@@ -456,6 +455,10 @@ bool bindArgs(const OpDef& op, CallStyle style, const Value* self, const CallArg
     if (!convertArg(arg, v, out, positional[p])) return failed();
     filled[positional[p]] = true;
     ++next;
+  }
+  if (selfIndex >= 0) {  // the receiver goes in last: a refused overload never copied it
+    putValue(out, selfIndex, *self);
+    filled[selfIndex] = true;
   }
   if (next < call.nargs) return failed();
   for (size_t k = 0; k < call.nkwargs; ++k) {
@@ -522,22 +525,49 @@ const Value* factoryRequiresGrad(const ir::OverloadSet& set, const CallArgs& cal
   return flag;
 }
 
+// The keyword forms the schemas leave out (device=, out=, nonzero's
+// as_tuple=, generator=, requires_grad=): each takes its keyword off and calls
+// back in. False when none applies.
+bool callKeywordForm(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
+                     const CallArgs& call, Value& result) {
+  if (std::vector<KwArg> kept; dropDeviceKeyword(set, call, kept)) {  // Note [CPU device]
+    result = callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, kept.data(), kept.size()});
+    return true;
+  }
+  if (hasOutKeyword(set, style, call)) {  // Note [out= arguments]
+    result = callWithOut(state, set, style, self, call);
+    return true;
+  }
+  if (isNonzeroTupleForm(set, call)) {  // Note [nonzero as_tuple]
+    result = callNonzeroTuple(state, set, style, self, call);
+    return true;
+  }
+  if (set.ops[0]->has(ir::kTagRandom))
+    for (size_t i = 0; i < call.nkwargs; ++i)
+      if (call.kwargs[i].name == "generator") {
+        result = callWithGenerator(state, set, style, self, call, i);
+        return true;
+      }
+  std::vector<KwArg> rest;
+  if (const Value* flag = factoryRequiresGrad(set, call, rest)) {
+    result = callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
+    setFactoryRequiresGrad(result, *flag);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
                     const CallArgs& call) {
-  if (std::vector<KwArg> kept; dropDeviceKeyword(set, call, kept))  // Note [CPU device]
-    return callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, kept.data(), kept.size()});
-  if (hasOutKeyword(set, style, call)) return callWithOut(state, set, style, self, call);  // Note [out= arguments]
-  if (isNonzeroTupleForm(set, call)) return callNonzeroTuple(state, set, style, self, call);  // Note [nonzero as_tuple]
-  if (call.nkwargs && set.ops[0]->has(ir::kTagRandom))
-    for (size_t i = 0; i < call.nkwargs; ++i)
-      if (call.kwargs[i].name == "generator") return callWithGenerator(state, set, style, self, call, i);
-  std::vector<KwArg> rest;
-  if (const Value* flag = factoryRequiresGrad(set, call, rest)) {
-    Value t = callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
-    setFactoryRequiresGrad(t, *flag);
-    return t;
+  // Note [Keyword forms first]: a call without keywords (almost every eager
+  // op) skips the keyword forms altogether; only torch.where(cond) is a
+  // special form without one.
+  if (call.nkwargs > 0) {
+    if (Value result; callKeywordForm(state, set, style, self, call, result)) return result;
+  } else if (isNonzeroTupleForm(set, call)) {
+    return callNonzeroTuple(state, set, style, self, call);  // Note [nonzero as_tuple]
   }
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;
   BoundArgs bound;

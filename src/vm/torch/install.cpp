@@ -14,7 +14,7 @@ namespace {
 constexpr TensorBridge kTorchBridge{
     bridge::binary,  bridge::unary,   bridge::getAttr, bridge::callMethod, bridge::getItem,
     bridge::setItem, bridge::truth,   bridge::length,  bridge::iterItem,   bridge::repr,
-    bridge::setAttr,
+    bridge::setAttr, bridge::resolveMethod, bridge::callResolvedMethod,
 };
 
 }  // namespace
