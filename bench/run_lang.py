@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
 """Language benchmarks: runs each bench/lang/*.td under tdsl and under python3
-(CPython), several rounds interleaved, and prints the median wall time of each
-and the ratio tdsl/CPython (lower is better; the target is <= 1.0).
+(CPython), several rounds interleaved, and prints the median wall time and the
+median peak resident memory of each, and the ratios tdsl/CPython (lower is
+better; the target is <= 1.0 for both).
 
 Usage: bench/run_lang.py [--tdsl build-rel/tdsl] [--python python3] [--rounds 5] [NAME...]
 Build tdsl in Release mode (-O2) first: cmake -B build-rel -DCMAKE_BUILD_TYPE=Release."""
-import argparse, pathlib, statistics, subprocess, sys, time
+import argparse, os, pathlib, statistics, subprocess, sys, tempfile, time
 
 HERE = pathlib.Path(__file__).resolve().parent
 
 
 def timed(cmd):
-    t0 = time.perf_counter()
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    dt = time.perf_counter() - t0
-    if r.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
-    return dt, r.stdout
+    """Wall time, standard output and peak resident memory (MB) of one run."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)  # this child's own rusage
+        dt = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} failed ({p.returncode}):\n{err.read()}")
+        return dt, out.read(), usage.ru_maxrss / 1024.0
 
 
 def main():
@@ -34,21 +41,25 @@ def main():
     cases = sorted((HERE / "lang").glob("*.td"))
     if a.names:
         cases = [c for c in cases if c.stem in a.names]
-    print(f"{'benchmark':12s} {'tdsl (s)':>10s} {'cpython (s)':>12s} {'ratio':>7s}")
-    worst = 0.0
+    print(f"{'benchmark':13s} {'tdsl (s)':>9s} {'cpython (s)':>11s} {'ratio':>6s}"
+          f" {'tdsl (MB)':>10s} {'cpython (MB)':>12s} {'ratio':>6s}")
+    worst_time = worst_memory = 0.0
     for case in cases:
-        t_times, p_times = [], []
+        runs_t, runs_p = [], []
         for _ in range(a.rounds):
-            dt, out_t = timed([a.tdsl, "run", str(case)])
-            t_times.append(dt)
-            dt, out_p = timed([a.python, str(case)])
-            p_times.append(dt)
+            dt, out_t, mb = timed([a.tdsl, "run", str(case)])
+            runs_t.append((dt, mb))
+            dt, out_p, mb = timed([a.python, str(case)])
+            runs_p.append((dt, mb))
             if out_t != out_p:
                 sys.exit(f"{case.name}: outputs differ\n tdsl:    {out_t!r}\n cpython: {out_p!r}")
-        t, p = statistics.median(t_times), statistics.median(p_times)
-        worst = max(worst, t / p)
-        print(f"{case.stem:12s} {t:10.3f} {p:12.3f} {t / p:7.2f}")
-    print(f"worst ratio {worst:.2f}")
+        t = statistics.median(r[0] for r in runs_t)
+        p = statistics.median(r[0] for r in runs_p)
+        tm = statistics.median(r[1] for r in runs_t)
+        pm = statistics.median(r[1] for r in runs_p)
+        worst_time, worst_memory = max(worst_time, t / p), max(worst_memory, tm / pm)
+        print(f"{case.stem:13s} {t:9.3f} {p:11.3f} {t / p:6.2f} {tm:10.1f} {pm:12.1f} {tm / pm:6.2f}")
+    print(f"worst ratios: time {worst_time:.2f}, peak memory {worst_memory:.2f}")
 
 
 if __name__ == "__main__":

@@ -373,6 +373,14 @@ Value b_hash(Interpreter& I, const CallArgs& a, const void*) {
   return Value::integer(pyHash(a[0]));  // CPython's values (py_hash.h)
 }
 
+// Calling the type object of a type scripts cannot construct (function,
+// ellipsis, NoneType...): CPython's answers.
+Value constructUnconstructible(Interpreter&, const CallArgs& a, const void* data) {
+  const std::string& name = *static_cast<const std::string*>(data);
+  if (name == "NoneType" && a.nargs == 0 && a.nkwargs == 0) return Value();
+  throw Error(ErrorKind::Type, "cannot create '" + name + "' instances");
+}
+
 Value b_type(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "type", 1, 1);
   if (InstanceObject* inst = asInstance(a[0])) return inst->cls;  // user classes (vm/classes.h)
@@ -380,7 +388,12 @@ Value b_type(Interpreter& I, const CallArgs& a, const void*) {
   auto& types = I.vm().typeObjects;
   auto it = types.find(t);
   if (it != types.end()) return it->second;
-  return makeStr("<class '" + t + "'>");
+  // A type with no constructor among the builtins gets its type object on
+  // first use, kept so that type(None) is type(None). The map's key lives as
+  // long as the object (the VM owns both), so the native points at it.
+  it = types.emplace(t, Value()).first;
+  it->second = makeNative(t, constructUnconstructible, &it->first);
+  return it->second;
 }
 
 Value b_map(Interpreter& I, const CallArgs& a, const void*) {

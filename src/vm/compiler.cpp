@@ -703,6 +703,7 @@ class FunctionCompiler {
       case Expr::Kind::Name: loadName(e.as<Name>()->id, dst); return;
       case Expr::Kind::Tuple:
         if (hasStarred(e.as<Tuple>()->elts)) { starredList(e.as<Tuple>()->elts, dst); emit(Instr::make(Op::LISTTOTUPLE, dst, dst)); return; }
+        if (!e.as<Tuple>()->elts.empty() && isConstant(e)) { loadConst(dst, tupleConst(*e.as<Tuple>())); return; }
         build(Op::BUILDTUPLE, e.as<Tuple>()->elts, dst);
         return;
       case Expr::Kind::List:
@@ -837,8 +838,10 @@ class FunctionCompiler {
       case Expr::Kind::NoneLit: case Expr::Kind::BoolLit: case Expr::Kind::EllipsisLit: return true;
       case Expr::Kind::UnaryOp: {
         auto* u = e.as<UnaryOp>();
-        return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) &&
-               (u->operand->is<IntLit>() || u->operand->is<FloatLit>());
+        if (u->op != UnaryOpKind::Neg && u->op != UnaryOpKind::Pos) return false;
+        if (u->operand->is<IntLit>())
+          return !(u->op == UnaryOpKind::Neg && u->operand->as<IntLit>()->value == INT64_MIN);
+        return u->operand->is<FloatLit>();
       }
       case Expr::Kind::Tuple:
         for (auto& x : e.as<Tuple>()->elts)
@@ -846,6 +849,60 @@ class FunctionCompiler {
         return true;
       default: return false;
     }
+  }
+  // Note [Constant tuples]: a tuple display of constants is one constant of
+  // the code object, made at compile time, as CPython's compiler folds it:
+  // `return (None, None)` allocates nothing, and every evaluation gives the
+  // same (immutable) object. The key spells each item's type and exact value
+  // (1, 1.0, True and -0.0 stay apart).
+  int tupleConst(const Tuple& t) {
+    std::string key = "t:";
+    Value v = constantValue(t, key);
+    return constant(key, std::move(v));
+  }
+  static Value constantValue(const Expr& e, std::string& key) {
+    switch (e.kind) {
+      case Expr::Kind::IntLit: key += "i" + std::to_string(e.as<IntLit>()->value) + ","; return Value::integer(e.as<IntLit>()->value);
+      case Expr::Kind::FloatLit: return floatConstant(e.as<FloatLit>()->value, key);
+      case Expr::Kind::StrLit: {
+        const std::string& s = e.as<StrLit>()->value;
+        key += "s" + std::to_string(s.size()) + ":" + s + ",";
+        return makeStr(s);
+      }
+      case Expr::Kind::NoneLit: key += "n,"; return Value();
+      case Expr::Kind::BoolLit: key += e.as<BoolLit>()->value ? "T," : "F,"; return Value::boolean(e.as<BoolLit>()->value);
+      case Expr::Kind::EllipsisLit: key += "e,"; return makeEllipsis();
+      case Expr::Kind::UnaryOp: {
+        auto* u = e.as<UnaryOp>();
+        bool neg = u->op == UnaryOpKind::Neg;
+        if (u->operand->is<FloatLit>()) {
+          double x = u->operand->as<FloatLit>()->value;
+          return floatConstant(neg ? -x : x, key);
+        }
+        int64_t i = u->operand->as<IntLit>()->value;
+        // -(-2**63) is the one negation int64 cannot hold; such a tuple is
+        // built at run time instead (isConstant refuses it).
+        int64_t r = neg ? -i : i;
+        key += "i" + std::to_string(r) + ",";
+        return Value::integer(r);
+      }
+      case Expr::Kind::Tuple: {
+        key += "(";
+        std::vector<Value> items;
+        for (auto& x : e.as<Tuple>()->elts) items.push_back(constantValue(*x, key));
+        key += "),";
+        return makeTuple(std::move(items));
+      }
+      default: break;
+    }
+    TDSL_ASSERT(false && "constantValue: not a constant");
+    return Value();
+  }
+  static Value floatConstant(double x, std::string& key) {
+    uint64_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    key += "f" + std::to_string(bits) + ",";
+    return Value::number(x);
   }
   static bool hasStarred(const ExprList& elts) {
     for (auto& x : elts)
@@ -1188,6 +1245,23 @@ class FunctionCompiler {
 
   // ---- assignment targets
 
+  // Note [Parallel assignment]: `a, b = b, a` (a target list and a display of
+  // as many values, neither starred) evaluates the values into temporaries
+  // and then stores the targets left to right, without building the tuple:
+  // Python's order (all values first, then the targets in order), and the
+  // tuple is never observable. CPython's compiler does the same.
+  bool parallelAssign(const Expr& target, const Expr& value) {
+    if (!(target.is<Tuple>() || target.is<List>()) || !value.is<Tuple>()) return false;
+    const ExprList& targets = target.is<Tuple>() ? target.as<Tuple>()->elts : target.as<List>()->elts;
+    const ExprList& values = value.as<Tuple>()->elts;
+    if (targets.size() != values.size() || targets.empty() || hasStarred(targets) || hasStarred(values)) return false;
+    if (isConstant(value)) return false;  // one constant tuple, unpacked
+    int base = nextReg_;
+    for (auto& v : values) exprTo(*v, temp());
+    for (size_t i = 0; i < targets.size(); ++i) store(*targets[i], base + static_cast<int>(i));
+    return true;
+  }
+
   void store(const Expr& target, int src) {
     Loc loc(*this, target.where);
     TempScope ts(*this);
@@ -1251,6 +1325,7 @@ class FunctionCompiler {
         if (a->targets.size() == 1) {
           int r = localReg(*a->targets[0]);
           if (r >= 0 && writesDstLast(*a->value)) { exprTo(*a->value, r); return; }
+          if (parallelAssign(*a->targets[0], *a->value)) return;
         }
         int v = expr(*a->value);
         for (auto& t : a->targets) store(*t, v);

@@ -399,7 +399,9 @@ resume:
   }
   L_UNPACK: {
     {  // Note [Computed goto skips destructors]
-      const Value& src = RB;
+      // The container is held while the targets are written: one of them may
+      // be the register that holds it (Note [Unpacking without a copy]).
+      const Value src = RB;
       int n = in.c;
       std::vector<Value> tmp;
       const std::vector<Value>* items;
@@ -412,8 +414,13 @@ resume:
         throw Error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
                                           std::to_string(items->size()) + ")");
       }
-      std::vector<Value> copy = *items;  // src may be one of the targets
-      for (int i = 0; i < n; ++i) R[in.a + i] = std::move(copy[static_cast<size_t>(i)]);
+      // Note [Unpacking without a copy]: writing a register runs no script code
+      // today (a released object's destructor only releases), so the held
+      // container's items do not change while they are copied out. The size
+      // is read again per item all the same, so that a destructor that did
+      // shrink a list could never make this read past its end.
+      for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+        R[in.a + static_cast<int>(i)] = i < items->size() ? (*items)[i] : Value();
     }
     DISPATCH();
   }
