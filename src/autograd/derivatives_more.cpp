@@ -104,6 +104,23 @@ Dims intList(GradCtx& c, int slot) {
 
 V flipAlong(GradCtx& c, const V& t, int64_t dim) { return op(c.s, "flip", {t, Dims{dim}}); }
 
+// prod along `dim` of the others: the exclusive cumprods from each side
+// multiplied, which needs no division (zeros are fine).
+V productOfOthers(GradCtx& c, const V& x, int64_t dim) {
+  const TensorMeta& m = asTensor(x)->meta;
+  const int64_t n = m.sizes[static_cast<size_t>(dim)];
+  Dims oneSizes = m.sizes;
+  oneSizes[static_cast<size_t>(dim)] = 1;
+  V one = op(c.s, "add.Scalar", {zerosOf(c.s, contiguousMeta(m.dtype, oneSizes)), num(1)});
+  auto exclusive = [&](const V& t) {
+    V inclusive = op(c.s, "cumprod", {t, I(dim)});
+    return op(c.s, "cat", {std::vector<Value>{one, op(c.s, "narrow", {inclusive, I(dim), I(0), I(n - 1)})}, I(dim)});
+  };
+  V left = exclusive(x);
+  V right = flipAlong(c, exclusive(flipAlong(c, x, dim)), dim);
+  return mul(c.s, left, right);
+}
+
 // cumprod's gradient when some x_i is 0, where dividing by x_i cannot work:
 // d/dx_i = sum_{j >= i} g_j prod_{k <= j, k != i} x_k, the cumprod of x with
 // x_i replaced by 1, one position at a time.
@@ -300,6 +317,42 @@ const std::vector<DerivativeRow> kMoreRows = {
          return;
        }
        c.set(0, cumprodBackwardWithZeros(c, dim));
+     }},
+
+    {"prod", "ProdBackward0", "self", [](GradCtx& c) {
+       const TensorMeta& m = c.meta(0);
+       if (m.numel() == 0) { c.set(0, zerosOf(c.s, m)); return; }
+       V flat = op(c.s, "reshape", {c.arg(0), Dims{-1}});
+       V others = op(c.s, "reshape", {productOfOthers(c, flat, 0), m.sizes});
+       c.set(0, mul(c.s, toDtype(c.s, c.g(), m.dtype), others));
+     }},
+    {"prod.dim_int", "ProdBackward1", "self", [](GradCtx& c) {
+       const TensorMeta& m = c.meta(0);
+       if (m.sizes.empty() || m.numel() == 0) { c.set(0, m.sizes.empty() ? c.g() : zerosOf(c.s, m)); return; }
+       const int64_t dim = wrapDim(c.arg(1).asInt(), rankOf(c, 0));
+       V g = expandReduced(c, toDtype(c.s, c.g(), m.dtype), 0, Dims{dim}, c.arg(2).asBool());
+       c.set(0, mul(c.s, g, productOfOthers(c, c.arg(0), dim)));
+     }},
+    {"diff", "SubBackward0", "", [](GradCtx& c) {
+       // diff's adjoint, n times: g -> [0, g] - [g, 0] along dim; then the
+       // pieces of cat(prepend, self, append). (PyTorch's diff is a composite
+       // whose last op is a sub, hence the node's name.)
+       const TensorMeta& m = c.meta(0);
+       const int64_t dim = wrapDim(c.arg(2).asInt(), rankOf(c, 0));
+       V g = c.g();
+       for (int64_t k = 0; k < c.arg(1).asInt(); ++k) {
+         Dims sizes = asTensor(g)->sizes();
+         sizes[static_cast<size_t>(dim)] = 1;
+         V zero = zerosOf(c.s, contiguousMeta(asTensor(g)->dtype(), sizes));
+         g = op(c.s, "sub.Tensor", {op(c.s, "cat", {std::vector<Value>{zero, g}, I(dim)}),
+                                   op(c.s, "cat", {std::vector<Value>{g, zero}, I(dim)}), num(1)});
+       }
+       const int64_t before = c.args.isNone(3) ? 0 : c.meta(3).sizes[static_cast<size_t>(dim)];
+       const int64_t own = m.sizes[static_cast<size_t>(dim)];
+       c.set(0, op(c.s, "narrow", {g, I(dim), I(before), I(own)}));
+       if (!c.args.isNone(3) && c.needs(3)) c.set(3, op(c.s, "narrow", {g, I(dim), I(0), I(before)}));
+       if (!c.args.isNone(4) && c.needs(4))
+         c.set(4, op(c.s, "narrow", {g, I(dim), I(before + own), I(c.meta(4).sizes[static_cast<size_t>(dim)])}));
      }},
 
     // Sorting.

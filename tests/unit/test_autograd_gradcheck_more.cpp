@@ -104,6 +104,18 @@ const std::vector<Case>& moreCases() {
          Value zeroed = op(s, "mul.Tensor", {a[0], f64(s, {3, 4}, [](int64_t k) { return k == 1 || k == 6 || k == 7 ? 0.0 : 1.0; })});
          return op(s, "cumprod", {zeroed, i(1)});
        }},
+      {"prod", {in({2, 3})}, [](TensorState& s, auto& a) { return op(s, "prod", {a[0]}); }},
+      {"prod", {in({2, 3})},
+       [](TensorState& s, auto& a) { return op(s, "prod", {op(s, "mul.Tensor", {a[0], f64(s, {2, 3}, [](int64_t k) { return k == 4 ? 0.0 : 1.0; })})}); }},
+      {"prod.dim_int", {in({3, 4})}, [](TensorState& s, auto& a) { return op(s, "prod.dim_int", {a[0], i(1), b(false)}); }},
+      {"prod.dim_int", {in({3, 4})},
+       [](TensorState& s, auto& a) {
+         Value zeroed = op(s, "mul.Tensor", {a[0], f64(s, {3, 4}, [](int64_t k) { return k == 1 || k == 6 || k == 7 ? 0.0 : 1.0; })});
+         return op(s, "prod.dim_int", {zeroed, i(1), b(true)});
+       }},
+      {"diff", {in({3, 5})}, [](TensorState& s, auto& a) { return op(s, "diff", {a[0], i(1), i(-1), none(), none()}); }},
+      {"diff", {in({3, 5}), in({1, 5}), in({2, 5})},
+       [](TensorState& s, auto& a) { return op(s, "diff", {a[0], i(2), i(0), a[1], a[2]}); }},
       {"sort", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "sort", {a[0], i(1), b(true)}); }},
       {"sort.stable", {in({3, 4}, distinct)},
        [](TensorState& s, auto& a) { return op(s, "sort.stable", {a[0], b(true), i(0), b(false)}); }},

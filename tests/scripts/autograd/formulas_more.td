@@ -26,6 +26,9 @@ fs = {
  'cumprod_zeros': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 0.0], dtype=torch.float64)).cumprod(1), 'cumprod_one_zero': lambda: (x * torch.tensor([1.0, 1.0, 0.0, 1.0], dtype=torch.float64)).cumprod(1),
  'amax_ties': lambda: x.clamp_max(1.0).amax(1), 'norm_inf': lambda: v.norm(float("inf")), 'norm_1_dim': lambda: x.norm(1, dim=0),
  'sort_desc': lambda: x.sort(0, descending=True).values, 'topk_smallest': lambda: x.topk(2, dim=0, largest=False).values,
+ 'prod': lambda: x.prod(), 'prod_zero': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 1.0], dtype=torch.float64)).prod(), 'prod_two_zeros': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 0.0], dtype=torch.float64)).prod(),
+ 'prod.dim_int': lambda: x.prod(1), 'prod_dim_zero': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 1.0], dtype=torch.float64)).prod(0, keepdim=True),
+ 'diff': lambda: x.diff(), 'diff2': lambda: x.diff(n=2, dim=0, prepend=v[None] * 1, append=b[0] * 1),
  'var_keepdim': lambda: x.var(0, keepdim=True), 'std_all': lambda: b.std(), 'logsumexp_keep': lambda: b.logsumexp((0, 2), keepdim=True), 'diagonal_scatter': lambda: torch.diagonal_scatter(x, x[:, 0]),
 }
 for k, f in fs.items():
