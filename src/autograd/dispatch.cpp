@@ -195,7 +195,8 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     c.reset(clone, 2);
     c.setValue(0, args[0]);
     c.setValue(1, Value());
-    selfBefore = dispatchOp(state, *clone, c)[0];
+    // With its history (Note [Second-order views]): a double backward differentiates through it.
+    selfBefore = recordedUnbatched(state, *clone, c)[0];
   }
 
   OpResults results = dispatchOp(state, op, args);
