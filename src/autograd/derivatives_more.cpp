@@ -257,6 +257,23 @@ const std::vector<DerivativeRow> kMoreRows = {
        c.set(0, mul(c.s, eye, c.g()));
      }},
 
+    {"block_diag", "BlockDiagBackward0", "", [](GradCtx& c) {
+       // Each input's block, as a matrix (0-D: 1x1, 1-D: one row), then its own sizes.
+       const std::vector<Value>& items = c.args.tensorsAt(0);
+       int64_t row = 0, col = 0;
+       for (size_t k = 0; k < items.size(); ++k) {
+         const Dims& sizes = asTensor(items[k])->sizes();
+         const int64_t h = sizes.size() == 2 ? sizes[0] : 1;
+         const int64_t w = sizes.empty() ? 1 : sizes.size() == 1 ? sizes[0] : sizes[1];
+         if (c.needsItem(k)) {
+           V block = op(c.s, "narrow", {op(c.s, "narrow", {c.g(), I(0), I(row), I(h)}), I(1), I(col), I(w)});
+           c.setItem(k, op(c.s, "reshape", {block, sizes}));
+         }
+         row += h;
+         col += w;
+       }
+     }},
+
     // Reductions and statistics.
     {"amax", "AmaxBackward0", "self, result", extremumBackward},
     {"amin", "AminBackward0", "self, result", extremumBackward},

@@ -70,6 +70,8 @@ const std::vector<Case>& moreCases() {
       {"outer", {in({2}), in({3})}, [](TensorState& s, auto& a) { return op(s, "outer", {a[0], a[1]}); }},
       {"addr", {in({2, 1}), in({2}), in({3})},
        [](TensorState& s, auto& a) { return op(s, "addr", {a[0], a[1], a[2], n(0.5), n(2.0)}); }},
+      {"block_diag", {in({2, 3}), in({3}), in({})},
+       [](TensorState& s, auto& a) { return op(s, "block_diag", {std::vector<Value>{a[0], a[1], a[2]}}); }},
       {"amax", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "amax", {a[0], Dims{1}, b(false)}); }},
       {"amax", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "amax", {a[0], Dims{}, b(true)}); }},
       {"amin", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "amin", {a[0], Dims{0}, b(true)}); }},

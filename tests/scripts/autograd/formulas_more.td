@@ -29,6 +29,7 @@ fs = {
  'prod': lambda: x.prod(), 'prod_zero': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 1.0], dtype=torch.float64)).prod(), 'prod_two_zeros': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 0.0], dtype=torch.float64)).prod(),
  'prod.dim_int': lambda: x.prod(1), 'prod_dim_zero': lambda: (x * torch.tensor([1.0, 0.0, 1.0, 1.0], dtype=torch.float64)).prod(0, keepdim=True),
  'diff': lambda: x.diff(), 'diff2': lambda: x.diff(n=2, dim=0, prepend=v[None] * 1, append=b[0] * 1),
+ 'block_diag': lambda: torch.block_diag(x, v * 2, b[0, 0, 0] * 1),
  'var_keepdim': lambda: x.var(0, keepdim=True), 'std_all': lambda: b.std(), 'logsumexp_keep': lambda: b.logsumexp((0, 2), keepdim=True), 'diagonal_scatter': lambda: torch.diagonal_scatter(x, x[:, 0]),
 }
 for k, f in fs.items():
