@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "autograd/batching.h"
 #include "tensor/tensor.h"
 
 namespace tdsl {
@@ -42,6 +43,7 @@ struct AutogradMeta {
   std::shared_ptr<autograd::RetainedGrad> retained;  // retain_grad() on a non-leaf
   Ref<TensorObject> viewBase;                        // Note [Differentiable views]
   uint64_t viewVersion = 0;
+  BatchMarks batch;                                  // Note [Batch levels]
 };
 
 namespace autograd {

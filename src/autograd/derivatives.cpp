@@ -2,6 +2,8 @@
 // follow derivatives.yaml's math; broadcasting inputs get sumToSize.
 #include "autograd/derivatives.h"
 
+#include "autograd/formula_helpers.h"
+
 #include <cmath>
 #include <unordered_map>
 
@@ -25,6 +27,8 @@ V castLike(GradCtx& c, const V& g, int slot) { return toDtype(c.s, g, c.meta(slo
 V floatOf(GradCtx& c, const V& mask, const V& like) { return toDtype(c.s, mask, asTensor(like)->dtype()); }
 
 int64_t wrap(int64_t d, int64_t rank) { return d < 0 ? d + (rank == 0 ? 1 : rank) : d; }
+
+}  // namespace
 
 // The dims a reduction's `dim` argument names (None: all), wrapped.
 Dims reducedDims(GradCtx& c, int slot, int64_t rank) {
@@ -84,6 +88,8 @@ void valueSelecting(GradCtx& c) {
   if (m.sizes.empty()) { c.set(0, g); return; }
   c.set(0, op(c.s, "scatter.src", {zerosOf(c.s, m), Value::integer(dim), idx, g}));
 }
+
+namespace {
 
 // maximum/minimum: ties split the gradient in half.
 void pairSelecting(GradCtx& c, const char* selfLoses) {
@@ -443,12 +449,19 @@ const char* const kNonDifferentiable[] = {"detach", "equal", "allclose", "isclos
 
 }  // namespace
 
-const std::vector<DerivativeRow>& derivativeRows() { return kRows; }
+const std::vector<DerivativeRow>& derivativeRows() {
+  static const std::vector<DerivativeRow> all = [] {
+    std::vector<DerivativeRow> rows = kRows;
+    for (const DerivativeRow& r : moreDerivativeRows()) rows.push_back(r);
+    return rows;
+  }();
+  return all;
+}
 
 const DerivativeRow* derivativeFor(const ir::OpDef& op) {
   static const std::unordered_map<std::string, const DerivativeRow*> byName = [] {
     std::unordered_map<std::string, const DerivativeRow*> m;
-    for (const DerivativeRow& r : kRows) m.emplace(r.op, &r);
+    for (const DerivativeRow& r : derivativeRows()) m.emplace(r.op, &r);
     return m;
   }();
   auto it = byName.find(op.fullName());

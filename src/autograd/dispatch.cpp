@@ -1,5 +1,6 @@
 #include "autograd/dispatch.h"
 
+#include "autograd/batching.h"
 #include "autograd/derivatives.h"
 #include "autograd/function_node.h"
 #include "ops/dispatch.h"
@@ -104,7 +105,37 @@ void saveArgs(FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, 
   }
 }
 
+[[noreturn]] void throwInplaceIntoUnbatched() {
+  throw Error(ErrorKind::Runtime,
+              "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor `other` in "
+              "extra_args that has more elements than `self`. This happened due to `other` being vmapped over but "
+              "`self` not being vmapped over in a vmap. Please try to use out-of-place operators instead of inplace "
+              "arithmetic. If said operator is being called inside the PyTorch framework, please file a bug report "
+              "instead.");
+}
+
+OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args);
+
 }  // namespace
+
+// Note [Batch levels]: results inherit their arguments' live marks; an
+// in-place write needs self batched wherever its arguments are.
+OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+  BatchMarks marks;
+  forEachTensor(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
+  if (marks.empty()) return recordedUnbatched(state, op, args);
+  const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
+  if (writes && !hasAllMarks(*asTensor(args[0]), marks)) throwInplaceIntoUnbatched();
+  OpResults results = recordedUnbatched(state, op, args);
+  for (int i = 0; i < results.count; ++i) {
+    if (!results[i].isTensor()) continue;
+    TensorObject& out = *asTensor(results[i]);
+    bool isInput = false;  // an op that returned an argument itself (type_as) leaves it as it was
+    forEachTensor(args, [&](const TensorObject& t) { isInput |= &t == &out; });
+    if (!isInput) addMarks(out, marks);
+  }
+  return results;
+}
 
 void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
   if (&view == &base || view.isMeta()) return;
@@ -114,7 +145,9 @@ void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
   m.viewVersion = versionOf(view);
 }
 
-OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+namespace {
+
+OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
   TensorObject* self = writes ? asTensor(args[0]) : nullptr;
   const bool gradMode = state.gradEnabled && !state.inferenceMode;
@@ -162,7 +195,8 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
     c.reset(clone, 2);
     c.setValue(0, args[0]);
     c.setValue(1, Value());
-    selfBefore = dispatchOp(state, *clone, c)[0];
+    // With its history (Note [Second-order views]): a double backward differentiates through it.
+    selfBefore = recordedUnbatched(state, *clone, c)[0];
   }
 
   OpResults results = dispatchOp(state, op, args);
@@ -235,5 +269,7 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
   }
   return results;
 }
+
+}  // namespace
 
 }  // namespace tdsl::autograd

@@ -95,12 +95,12 @@ std::vector<Value> CopySlices::apply(ApplyContext& ctx, std::vector<Value>& grad
   Value g = grads[0].isNone() ? zerosOf(s, base_) : grads[0];
   BaseBuffer b = baseBuffer(s, base_, view_);
   op(s, "copy_", {b.base, g});
-  std::vector<Value> viewGrad{op(s, "clone", {b.view})};
+  std::vector<Value> viewGrad{op(s, "clone", {afterWrites(s, b.view)})};
   std::vector<Value> fnGrads = fn_->apply(ctx, viewGrad);
   if (!fnGrads.empty() && !fnGrads[0].isNone()) op(s, "copy_", {b.view, fnGrads[0]});
   else op(s, "zero_", {b.view});
   std::vector<Value> out(next.size());
-  out[0] = b.base;
+  out[0] = afterWrites(s, b.base);
   for (size_t k = 1; k < out.size() && k < fnGrads.size(); ++k) out[k] = fnGrads[k];
   return out;
 }

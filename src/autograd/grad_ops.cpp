@@ -1,5 +1,6 @@
 #include "autograd/grad_ops.h"
 
+#include "autograd/autograd_meta.h"
 #include "autograd/dispatch.h"
 #include "support/diagnostics.h"
 
@@ -91,13 +92,29 @@ BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& 
   b.buffer = op(s, "zeros", {flat, Value::dtype(base.dtype)});
   b.base = op(s, "as_strided", {b.buffer, base.sizes, base.strides, Value::integer(0)});
   b.view = op(s, "as_strided", {b.buffer, view.sizes, view.strides, Value::integer(view.offset - base.offset)});
+  // Note [Second-order views]
+  // Under create_graph (grad mode on in backward) the buffer's two views are
+  // differentiable views of it, so writing a gradient that requires grad
+  // into one goes through CopySlices, and the other, read afterwards
+  // (afterWrites), carries that history: double backward through diagonal,
+  // as_strided and CopySlices then sees every path. An in-place op's saved
+  // `self` before the write is a recorded clone for the same reason.
+  if (s.gradEnabled) {
+    noteView(s, *asTensor(b.base), *asTensor(b.buffer));
+    noteView(s, *asTensor(b.view), *asTensor(b.buffer));
+  }
   return b;
+}
+
+Value afterWrites(TensorState& s, const Value& view) {
+  if (s.gradEnabled) gradFn(*asTensor(view));  // Note [Second-order views]: picks up the writes' history
+  return view;
 }
 
 Value scatterIntoBase(TensorState& s, const Value& g, const TensorMeta& base, const TensorMeta& view) {
   BaseBuffer b = baseBuffer(s, base, view);
   op(s, "copy_", {b.view, g});
-  return b.base;
+  return afterWrites(s, b.base);
 }
 
 }  // namespace tdsl::autograd

@@ -48,5 +48,8 @@ struct BaseBuffer {
   Value buffer, base, view;
 };
 BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view);
+// One of a BaseBuffer's views once writes through the other are done (with
+// their history under create_graph, Note [Second-order views] in grad_ops.cpp).
+Value afterWrites(TensorState& s, const Value& view);
 
 }  // namespace tdsl::autograd

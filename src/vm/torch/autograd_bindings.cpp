@@ -554,7 +554,9 @@ void addAutogradFunctions(Interpreter& interp, ModuleObject& torch) {
   for (const char* name : {"no_grad", "enable_grad", "inference_mode", "set_grad_enabled"})
     autogradModule->set(name, *torch.get(name));
   torch.set("autograd", Value(autogradModule));
-  torch.set("func", makeTorchFuncModule(interp));
+  Value func = makeTorchFuncModule(interp);
+  torch.set("func", func);
+  torch.set("vmap", *func.as<ModuleObject>()->get("vmap"));
 }
 
 bool isAutogradCallable(const Value& callee) {

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include "autograd/batching.h"
 #include "autograd/dispatch.h"
 #include "support/diagnostics.h"
 #include "vm/interpreter.h"
@@ -65,6 +66,7 @@ const Value* dimArgument(const CallArgs& call) {
 
 Value mItem(Interpreter&, const Value& self, const CallArgs& call) {
   expectArgs(call, 0, "item");
+  if (autograd::isBatched(self_(self))) autograd::throwBatchedItem();
   return tensorItem(self_(self));
 }
 Value mTolist(Interpreter&, const Value& self, const CallArgs& call) {
@@ -402,6 +404,7 @@ Value bridge::callResolvedMethod(Interpreter& interp, const void* entry, const V
 
 bool bridge::truth(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
+  if (autograd::isBatched(t)) autograd::throwBatchedControlFlow();
   int64_t n = t.numel();
   if (n == 0) throw Error(ErrorKind::Runtime, "Boolean value of Tensor with no values is ambiguous");
   if (n > 1) throw Error(ErrorKind::Runtime, "Boolean value of Tensor with more than one value is ambiguous");

@@ -13,6 +13,7 @@
 #include "support/diagnostics.h"
 #include "tensor/tensor_iter.h"
 #include "vm/interpreter.h"
+#include "vm/torch/bindings.h"
 #include "vm/torch/tensor_data.h"
 #include "vm/value_ops.h"
 
@@ -341,6 +342,7 @@ class NumpyDTypeObject : public ExtensionObject {
 
 Value ndTolist(Interpreter& interp, const CallArgs& call, const void* data);
 Value ndItem(Interpreter& interp, const CallArgs& call, const void* data);
+Value ndRound(Interpreter& interp, const CallArgs& call, const void* data);
 
 class NdArrayObject : public ExtensionObject {
  public:
@@ -362,7 +364,7 @@ class NdArrayObject : public ExtensionObject {
     if (name == "dtype") return &dtype_;
     // Methods: a bound method made on each read, kept until the next one
     // (it refers to this array: gcTraverse reports it).
-    NativeFn fn = name == "tolist" ? ndTolist : name == "item" ? ndItem : nullptr;
+    NativeFn fn = name == "tolist" ? ndTolist : name == "item" ? ndItem : name == "round" ? ndRound : nullptr;
     if (!fn) return nullptr;
     Value self = Value::object(const_cast<NdArrayObject*>(this));
     lastMethod_ = Value(makeRef<BoundMethodObject>(self, makeNative(std::string(name), fn)));
@@ -392,6 +394,39 @@ Value ndItem(Interpreter&, const CallArgs& call, const void*) {
   const NdArrayObject& a = receiver(call, "item");
   if (a.tensor->numel() != 1) throw Error(ErrorKind::Value, "can only convert an array of size 1 to a Python scalar");
   return elementValue(*a.tensor, 0);
+}
+
+// numpy's around: rint(x * 10**decimals) / 10**decimals in the array's own
+// float type; integer and bool arrays come back unchanged for decimals >= 0.
+Value ndRound(Interpreter& interp, const CallArgs& call, const void*) {
+  auto* a = call.nargs > 0 && call.args[0].isObj(ObjKind::Other) ? dynamic_cast<const NdArrayObject*>(call.args[0].asObj())
+                                                                  : nullptr;
+  TDSL_ASSERT(a != nullptr);
+  const Value* decimalsArg = call.nargs > 1 ? &call.args[1] : nullptr;
+  for (size_t i = 0; i < call.nkwargs; ++i) {
+    if (call.kwargs[i].name != "decimals")
+      throw Error(ErrorKind::Type, "round() got an unexpected keyword argument '" + std::string(call.kwargs[i].name) + "'");
+    decimalsArg = &call.kwargs[i].value;
+  }
+  if (call.nargs > 2) throw Error(ErrorKind::Type, "round() takes at most 1 positional argument");
+  if (decimalsArg && !decimalsArg->isInt()) throw Error(ErrorKind::Type, "'" + typeName(*decimalsArg) + "' object cannot be interpreted as an integer");
+  const int64_t decimals = decimalsArg ? decimalsArg->asInt() : 0;
+  const TensorObject& t = *a->tensor;
+  const bool isFloat = t.dtype() == DType::Float32 || t.dtype() == DType::Float64;
+  if (!isFloat && decimals >= 0) return makeNdArray(Ref<TensorObject>(a->tensor));
+  if (!isFloat) throw Error(ErrorKind::Type, "round() with negative decimals of an integer array is not supported");
+  Ref<TensorObject> out = allocTensor(stateOf(interp), t.dtype(), t.sizes());
+  const double scale = std::pow(10.0, static_cast<double>(decimals));
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    const double x = elementValue(t, i).asFloat();
+    if (t.dtype() == DType::Float32) {
+      const auto f = static_cast<float>(scale);
+      out->data<float>()[i] = std::nearbyint(static_cast<float>(x) * f) / f;
+    } else {
+      out->data<double>()[i] = std::nearbyint(x * scale) / scale;
+    }
+  }
+  return makeNdArray(out);
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 #include "vm/torch/autograd_bindings.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
+#include "vm/torch/torch_func_core.h"
+#include "vm/torch/vmap.h"
 
 namespace tdsl {
 
@@ -28,19 +30,14 @@ namespace ag = autograd;
 
 namespace {
 
-struct GradModeOn {
-  TensorState& s;
-  bool saved;
-  explicit GradModeOn(TensorState& state) : s(state), saved(state.gradEnabled) { s.gradEnabled = true; }
-  ~GradModeOn() { s.gradEnabled = saved; }
-};
-
 // One differentiated argument: its leaves (in order) and how to rebuild it.
 struct Primal {
   Value wrapped;                // the argument with tensors replaced by leaves
   std::vector<Value> leaves;
   bool nested = false;          // some tensor already required grad
 };
+
+}  // namespace
 
 Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
   if (!t.isTensor()) throw Error(ErrorKind::Value, "Thing passed to transform API must be Tensor, got <class '" + typeName(t) + "'>");
@@ -52,6 +49,8 @@ Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
   ag::ensureMeta(*asTensor(leaf)).requiresGrad = true;
   return leaf;
 }
+
+namespace {
 
 Primal wrapPrimal(TensorState& s, const Value& arg) {
   Primal p;
@@ -106,7 +105,8 @@ Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
   return aux;
 }
 
-// d(outputs . cotangents)/d(leaves); unused leaves get zeros.
+}  // namespace
+
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain) {
   ag::BackwardRequest req;
@@ -127,6 +127,8 @@ std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, 
   }
   return grads;
 }
+
+namespace {
 
 std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single) {
   std::vector<int64_t> out;
@@ -340,10 +342,11 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
 }  // namespace
 
 bool isTorchFuncObject(const Value& v) {
-  if (v.isObj(ObjKind::Native)) {
+  if (v.isObj(ObjKind::Native) && !isVmapObject(v)) {
     const NativeFn f = v.as<NativeObject>()->fn;
     return f == funcGrad || f == funcGradAndValue || f == funcVjp || f == funcJacrev;
   }
+  if (isVmapObject(v)) return true;
   return v.isObj(ObjKind::Other) && (dynamic_cast<FuncTransform*>(v.asObj()) || dynamic_cast<VjpFunction*>(v.asObj()));
 }
 
@@ -353,6 +356,10 @@ Value makeTorchFuncModule(Interpreter&) {
   mod->set("grad_and_value", makeNative("grad_and_value", funcGradAndValue));
   mod->set("vjp", makeNative("vjp", funcVjp));
   mod->set("jacrev", makeNative("jacrev", funcJacrev));
+  mod->set("vmap", makeNative("vmap", funcVmap));
+  mod->set("jvp", makeNative("jvp", funcJvp));
+  mod->set("jacfwd", makeNative("jacfwd", funcJacfwd));
+  mod->set("functional_call", makeNative("functional_call", funcFunctionalCall));
   return Value(mod);
 }
 

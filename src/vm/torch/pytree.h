@@ -1,0 +1,23 @@
+// The few pytree notions torch.func needs: a value is a tree of tuples,
+// lists and dicts whose other values are leaves (PyTorch's torch.utils._pytree).
+#pragma once
+
+#include <string>
+
+#include "vm/objects.h"
+
+namespace tdsl {
+
+class Interpreter;
+
+bool isTreeNode(const Value& v);  // a tuple, list or dict
+// PyTorch's TreeSpec text: "TreeSpec(tuple, None, [*, TreeSpec(dict, ['a'], [*])])", a leaf "*".
+std::string treeSpecText(Interpreter& interp, const Value& v);
+// The children of a tree node, in order (a dict's values).
+std::vector<Value> treeChildren(const Value& node);
+// A node like `node` with `children` in place of its own.
+Value treeRebuild(const Value& node, std::vector<Value> children);
+// Whether `a` and `b` are nodes of the same kind with the same arity (and keys).
+bool sameNode(Interpreter& interp, const Value& a, const Value& b);
+
+}  // namespace tdsl

@@ -1,0 +1,277 @@
+// torch.func.vmap (torch.vmap).
+//
+// Note [vmap by samples]
+// A vmapped call runs the function once per sample: each batched input is
+// sliced at its in_dim (select, a view, so in-place writes reach the input as
+// in PyTorch), the function runs on the slices, and each output is the stack
+// of its per-sample values at its out_dim. So every op "batches", with results
+// equal to a Python loop bit for bit, grad/jacrev compose either way round,
+// and nested vmaps nest loops. PyTorch's errors for what functorch cannot
+// batch come from batch levels (Note [Batch levels] in autograd/batching.h):
+// .item()/bool() of a batched tensor, an in-place write of a batched tensor
+// into an unbatched one. randomness= is checked on the default generator:
+// 'error' refuses a sample that drew from it, 'same' rewinds it before each
+// sample, 'different' lets samples draw in turn. chunk_size is validated and
+// otherwise moot (samples already run one at a time). A batch of size 0 runs
+// the function once on zero-filled samples to learn the outputs' shapes.
+#include "vm/torch/vmap.h"
+
+#include <string>
+#include <vector>
+
+#include "autograd/batching.h"
+#include "support/diagnostics.h"
+#include "vm/function.h"
+#include "vm/gc.h"
+#include "vm/interpreter.h"
+#include "vm/torch/bindings.h"
+#include "vm/torch/dispatch.h"
+#include "vm/torch/pytree.h"
+#include "vm/value_ops.h"
+
+namespace tdsl {
+
+namespace {
+
+enum class Randomness : uint8_t { Error, Same, Different };
+
+std::string calleeName(const Value& fn) {
+  if (fn.isObj(ObjKind::Function)) return fn.as<FunctionObject>()->name();
+  if (fn.isObj(ObjKind::Native)) return fn.as<NativeObject>()->name;
+  return "function";
+}
+
+// One batched input leaf: where it is in the argument tree, and its in_dim.
+struct BatchedLeaf {
+  Value tensor;
+  int64_t dim;
+};
+
+class VmapFunction : public ExtensionObject {
+ public:
+  VmapFunction(Value fn, Value inDims, Value outDims, Randomness r)
+      : fn_(std::move(fn)), inDims_(std::move(inDims)), outDims_(std::move(outDims)), randomness_(r) {}
+  std::string typeName() const override { return "function"; }
+  std::string repr() const override { return "<function vmap.<locals>.wrapped>"; }
+  bool callable() const override { return true; }
+  Value call(Interpreter& interp, const CallArgs& args) override;
+  void gcTraverse(GcVisitor& v) override {
+    v.visit(fn_);
+    v.visit(inDims_);
+    v.visit(outDims_);
+  }
+  void gcClear(std::vector<Value>& out) override {
+    out.push_back(std::move(fn_));
+    out.push_back(std::move(inDims_));
+    out.push_back(std::move(outDims_));
+  }
+
+ private:
+  std::string prefix(Interpreter& interp) const {
+    return "vmap(" + calleeName(fn_) + ", in_dims=" + tdsl::repr(interp, inDims_) + ", ...)(<inputs>): ";
+  }
+  std::string outPrefix(Interpreter& interp) const {
+    return "vmap(" + calleeName(fn_) + ", ..., out_dims=" + tdsl::repr(interp, outDims_) + ")(<inputs>): ";
+  }
+  // Checks `dims` against `arg` (dims a prefix tree of arg) and collects the batched leaves.
+  void collect(Interpreter& interp, const Value& arg, const Value& dims, std::vector<BatchedLeaf>& leaves,
+               const Value& allArgs) const;
+  Value slice(TensorState& s, const Value& arg, const Value& dims, int64_t b, int64_t batch,
+              const std::shared_ptr<BatchLevel>& level) const;
+  Value combine(Interpreter& interp, const std::vector<Value>& samples, const Value& dims, int64_t batch) const;
+
+  Value fn_, inDims_, outDims_;
+  Randomness randomness_;
+};
+
+void VmapFunction::collect(Interpreter& interp, const Value& arg, const Value& dims, std::vector<BatchedLeaf>& leaves,
+                           const Value& allArgs) const {
+  if (dims.isNone()) return;
+  if (isTreeNode(dims)) {
+    if (!sameNode(interp, dims, arg))
+      throw Error(ErrorKind::Value, prefix(interp) + "in_dims is not compatible with the structure of `inputs`. in_dims has structure " +
+                                        treeSpecText(interp, inDims_.isInt() ? Value() : inDims_) +
+                                        " but inputs has structure " + treeSpecText(interp, allArgs) + ".");
+    std::vector<Value> a = treeChildren(arg), d = treeChildren(dims);
+    for (size_t i = 0; i < a.size(); ++i) collect(interp, a[i], d[i], leaves, allArgs);
+    return;
+  }
+  if (!dims.isInt())
+    throw Error(ErrorKind::Value, prefix(interp) + "Got in_dim=" + tdsl::str(interp, dims) +
+                                      " for an input but in_dim must be either an integer dimension or None.");
+  if (isTreeNode(arg)) {
+    for (const Value& c : treeChildren(arg)) collect(interp, c, dims, leaves, allArgs);
+    return;
+  }
+  if (!arg.isTensor())
+    throw Error(ErrorKind::Value, prefix(interp) + "Got in_dim=" + std::to_string(dims.asInt()) +
+                                      " for an input but the input is of type <class '" + tdsl::typeName(arg) +
+                                      "'>. We cannot vmap over non-Tensor arguments, please use None as the respective in_dim");
+  const int64_t rank = asTensor(arg)->dim(), d = dims.asInt();
+  if (d < -rank || d >= rank)
+    throw Error(ErrorKind::Value, prefix(interp) + "Got in_dim=" + std::to_string(d) +
+                                      " for some input, but that input is a Tensor of dimensionality " + std::to_string(rank) +
+                                      " so expected in_dim to satisfy -" + std::to_string(rank) + " <= in_dim < " +
+                                      std::to_string(rank) + ".");
+  leaves.push_back(BatchedLeaf{arg, d < 0 ? d + rank : d});
+}
+
+Value VmapFunction::slice(TensorState& s, const Value& arg, const Value& dims, int64_t b, int64_t batch,
+                          const std::shared_ptr<BatchLevel>& level) const {
+  if (dims.isNone()) return arg;
+  if (isTreeNode(arg)) {
+    std::vector<Value> a = treeChildren(arg);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = slice(s, a[i], d[i], b, batch, level);
+    return treeRebuild(arg, std::move(a));
+  }
+  const int64_t rank = asTensor(arg)->dim();
+  const int64_t d = dims.asInt() < 0 ? dims.asInt() + rank : dims.asInt();
+  Value sample;
+  if (batch == 0) {
+    std::vector<Value> sizes;
+    for (int64_t k = 0; k < rank; ++k)
+      if (k != d) sizes.push_back(Value::integer(asTensor(arg)->sizes()[static_cast<size_t>(k)]));
+    sample = callOp(s, "zeros", {makeList(std::move(sizes))}, {KwArg{"dtype", Value::dtype(asTensor(arg)->dtype())}});
+  } else {
+    sample = callOp(s, "select", {arg, Value::integer(d), Value::integer(b)});
+  }
+  autograd::markBatched(*asTensor(sample), level);
+  return sample;
+}
+
+Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& samples, const Value& dims, int64_t batch) const {
+  TensorState& s = stateOf(interp);
+  const Value& first = samples[0];
+  if (isTreeNode(first)) {
+    if (isTreeNode(dims) && !sameNode(interp, dims, first))
+      throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
+                                        treeSpecText(interp, outDims_) + " but outputs has structure " +
+                                        treeSpecText(interp, first) + ".");
+    std::vector<Value> children = treeChildren(first);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(children.size(), dims);
+    for (size_t i = 0; i < children.size(); ++i) {
+      std::vector<Value> column;
+      for (const Value& sample : samples) column.push_back(treeChildren(sample)[i]);
+      children[i] = combine(interp, column, d[i], batch);
+    }
+    return treeRebuild(first, std::move(children));
+  }
+  if (!first.isTensor())
+    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
+                                      "` must only return Tensors, got type <class '" + tdsl::typeName(first) + "'> as a return.");
+  if (isTreeNode(dims))
+    throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
+                                      treeSpecText(interp, outDims_) + " but outputs has structure " +
+                                      treeSpecText(interp, first) + ".");
+  if (dims.isNone()) return first;
+  if (!dims.isInt())
+    throw Error(ErrorKind::Value, outPrefix(interp) + "`out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
+  if (batch == 0) {
+    const TensorObject& t = *asTensor(first);
+    const int64_t rank = t.dim() + 1;
+    int64_t d = dims.asInt();
+    if (d < -rank || d >= rank) return callOp(s, "stack", {makeList({first}), dims});  // the stack's own range error
+    if (d < 0) d += rank;
+    std::vector<Value> sizes;
+    for (int64_t k = 0; k < t.dim(); ++k) sizes.push_back(Value::integer(t.sizes()[static_cast<size_t>(k)]));
+    sizes.insert(sizes.begin() + d, Value::integer(0));
+    return callOp(s, "zeros", {makeList(std::move(sizes))}, {KwArg{"dtype", Value::dtype(t.dtype())}});
+  }
+  for (const Value& v : samples)
+    if (!v.isTensor())
+      throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
+                                        "` must only return Tensors, got type <class '" + tdsl::typeName(v) + "'> as a return.");
+  return callOp(s, "stack", {makeList(samples), dims});
+}
+
+// The level dies when the call leaves, by return or by error.
+struct LiveLevel {
+  std::shared_ptr<BatchLevel> level = std::make_shared<BatchLevel>();
+  ~LiveLevel() { level->live = false; }
+};
+
+Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
+  TensorState& s = stateOf(interp);
+  if (call.nargs == 0)
+    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ")(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are trying to vmap over a function with no inputs. The latter is unsupported.");
+  std::vector<Value> args(call.args, call.args + call.nargs);
+  const Value allArgs = makeTuple(args);
+  if (!inDims_.isInt() && !inDims_.isObj(ObjKind::Tuple))
+    throw Error(ErrorKind::Value, prefix(interp) + "expected `in_dims` to be int or a (potentially nested) tuple matching the structure of inputs, got: <class '" +
+                                      tdsl::typeName(inDims_) + "'>.");
+  std::vector<BatchedLeaf> leaves;
+  collect(interp, allArgs, inDims_.isInt() ? inDims_ : inDims_, leaves, allArgs);
+  if (leaves.empty()) throw Error(ErrorKind::Value, "vmap: Expected at least one Tensor to vmap over");
+  const int64_t batch = asTensor(leaves[0].tensor)->sizes()[static_cast<size_t>(leaves[0].dim)];
+  for (const BatchedLeaf& l : leaves) {
+    if (asTensor(l.tensor)->sizes()[static_cast<size_t>(l.dim)] == batch) continue;
+    std::string sizes;
+    for (const BatchedLeaf& k : leaves)
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(asTensor(k.tensor)->sizes()[static_cast<size_t>(k.dim)]);
+    throw Error(ErrorKind::Value, "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [" +
+                                      sizes + "] for the mapped dimension");
+  }
+  if (outDims_.isNone())
+    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ..., out_dims=None): `out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
+
+  std::vector<Value> samples;
+  {
+    LiveLevel live;
+    CpuGenerator& gen = *s.defaultGenerator;
+    const std::vector<uint64_t> start = gen.state();
+    std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
+    for (int64_t b = 0; b < std::max<int64_t>(batch, 1); ++b) {
+      if (randomness_ == Randomness::Same && b > 0) gen.setState(start);
+      std::vector<uint64_t> before;
+      if (randomness_ == Randomness::Error) before = gen.state();
+      Value sampleArgs = slice(s, allArgs, inDims_, b, batch, live.level);
+      std::vector<Value> a = listItems(sampleArgs);
+      samples.push_back(interp.call(fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()}));
+      if (randomness_ == Randomness::Error && gen.state() != before)
+        throw Error(ErrorKind::Runtime, "vmap: called random operation while in randomness error mode. Please either use the 'same' or 'different' randomness flags on vmap or perform the randomness operation out of vmap");
+    }
+  }
+  return combine(interp, samples, outDims_, batch);
+}
+
+}  // namespace
+
+Value funcVmap(Interpreter&, const CallArgs& call, const void*) {
+  if (call.nargs < 1) throw Error(ErrorKind::Type, "vmap() missing 1 required positional argument: 'func'");
+  Value inDims = call.nargs > 1 ? call.args[1] : Value::integer(0);
+  Value outDims = call.nargs > 2 ? call.args[2] : Value::integer(0);
+  Value randomness = call.nargs > 3 ? call.args[3] : Value();
+  for (size_t i = 0; i < call.nkwargs; ++i) {
+    const KwArg& k = call.kwargs[i];
+    if (k.name == "in_dims") inDims = k.value;
+    else if (k.name == "out_dims") outDims = k.value;
+    else if (k.name == "randomness") randomness = k.value;
+    else if (k.name == "chunk_size") {
+      if (!k.value.isNone() && (!k.value.isInt() || k.value.asInt() <= 0))
+        throw Error(ErrorKind::Value, "vmap: chunk_size should be None or greater than 0. (got " +
+                                          (k.value.isInt() ? std::to_string(k.value.asInt()) : typeName(k.value)) + ")");
+    } else {
+      throw Error(ErrorKind::Type, "vmap() got an unexpected keyword argument '" + std::string(k.name) + "'");
+    }
+  }
+  Randomness r = Randomness::Error;
+  if (!randomness.isNone()) {
+    const std::string text = randomness.isObj(ObjKind::Str) ? randomness.as<StrObject>()->str : "";
+    if (text == "same") r = Randomness::Same;
+    else if (text == "different") r = Randomness::Different;
+    else if (text != "error")
+      throw Error(ErrorKind::Runtime, "Only allowed values for randomness are 'error', 'different', or 'same'. Got " + text);
+  }
+  return Value(makeRef<VmapFunction>(call.args[0], inDims, outDims, r));
+}
+
+bool isVmapObject(const Value& v) {
+  if (v.isObj(ObjKind::Native)) {
+    const NativeFn f = v.as<NativeObject>()->fn;
+    return f == funcVmap || f == funcJvp || f == funcJacfwd || f == funcFunctionalCall;
+  }
+  return v.isObj(ObjKind::Other) && dynamic_cast<VmapFunction*>(v.asObj());
+}
+
+}  // namespace tdsl
