@@ -9,6 +9,7 @@
 #include "tensor/op_kernels_extra.h"
 #include "tensor/op_meta.h"
 #include "tensor/promotion.h"
+#include "tensor/scalar_math.h"
 
 namespace tdsl::kernels {
 
@@ -98,32 +99,32 @@ template <class T> struct Square {
 };
 
 // Floating-only math (integral inputs were converted to float by the meta
-// rule's dtype), computed in double and rounded once: float32 results are
-// then the correctly rounded ones PyTorch's vectorized kernels give, where
-// the float overloads of <cmath> can be an ulp away (expm1f(4) is).
+// rule's dtype). rsqrt is computed in double and rounded once; the
+// transcendentals are scalar_math's, in the element's own dtype (Note [SLEEF
+// numerics]), as PyTorch's vectorized kernels compute them.
 #define TDSL_FLOAT_FUNCTOR(Name, expr)                                     \
   template <class T> struct Name {                                         \
     T operator()(T in) const {                                             \
       if constexpr (std::is_floating_point<T>::value) {                    \
-        const double x = in;                                               \
+        const auto x = in;                                                 \
         return static_cast<T>(expr);                                       \
       } else {                                                             \
         return in;                                                         \
       }                                                                    \
     }                                                                      \
   };
-TDSL_FLOAT_FUNCTOR(Rsqrt, 1.0 / std::sqrt(x))
-TDSL_FLOAT_FUNCTOR(Exp2, std::exp2(x))
-TDSL_FLOAT_FUNCTOR(Expm1, std::expm1(x))
-TDSL_FLOAT_FUNCTOR(Log1p, std::log1p(x))
-TDSL_FLOAT_FUNCTOR(Log2, std::log2(x))
-TDSL_FLOAT_FUNCTOR(Log10, std::log10(x))
-TDSL_FLOAT_FUNCTOR(Tan, std::tan(x))
-TDSL_FLOAT_FUNCTOR(Asin, std::asin(x))
-TDSL_FLOAT_FUNCTOR(Acos, std::acos(x))
-TDSL_FLOAT_FUNCTOR(Atan, std::atan(x))
-TDSL_FLOAT_FUNCTOR(Sinh, std::sinh(x))
-TDSL_FLOAT_FUNCTOR(Erf, std::erf(x))
+TDSL_FLOAT_FUNCTOR(Rsqrt, 1.0 / std::sqrt(static_cast<double>(x)))
+TDSL_FLOAT_FUNCTOR(Exp2, scalar_math::exp2(x))
+TDSL_FLOAT_FUNCTOR(Expm1, scalar_math::expm1(x))
+TDSL_FLOAT_FUNCTOR(Log1p, scalar_math::log1p(x))
+TDSL_FLOAT_FUNCTOR(Log2, scalar_math::log2(x))
+TDSL_FLOAT_FUNCTOR(Log10, scalar_math::log10(x))
+TDSL_FLOAT_FUNCTOR(Tan, scalar_math::tan(x))
+TDSL_FLOAT_FUNCTOR(Asin, scalar_math::asin(x))
+TDSL_FLOAT_FUNCTOR(Acos, scalar_math::acos(x))
+TDSL_FLOAT_FUNCTOR(Atan, scalar_math::atan(x))
+TDSL_FLOAT_FUNCTOR(Sinh, scalar_math::sinh(x))
+TDSL_FLOAT_FUNCTOR(Erf, scalar_math::erf(x))
 #undef TDSL_FLOAT_FUNCTOR
 
 // A binary op's operand read in `compute`: a tensor, or a Python number as a 0-dim tensor.
@@ -154,7 +155,7 @@ void runBinary2(const TensorObject& out, const TensorObject& x, const TensorObje
     using T = decltype(tag);
     mapBinary<T, T>(out, x, y, [](T p, T q) {
       if constexpr (op == Bin2::Fmod) return fmodOf(p, q);
-      else if constexpr (std::is_floating_point<T>::value) return static_cast<T>(std::atan2(p, q));
+      else if constexpr (std::is_floating_point<T>::value) return scalar_math::atan2(p, q);
       else return p;
     });
   });
