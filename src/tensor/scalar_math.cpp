@@ -46,8 +46,6 @@ float atanh(float x) { return Sleef_cinz_atanhf1_u10purec(x); }
 double atanh(double x) { return Sleef_cinz_atanhd1_u10purec(x); }
 float erf(float x) { return Sleef_cinz_erff1_u10purec(x); }
 double erf(double x) { return Sleef_cinz_erfd1_u10purec(x); }
-float erfc(float x) { return Sleef_cinz_erfcf1_u15purec(x); }
-double erfc(double x) { return Sleef_cinz_erfcd1_u15purec(x); }
 float pow(float x, float y) { return Sleef_cinz_powf1_u10purec(x, y); }
 double pow(double x, double y) { return Sleef_cinz_powd1_u10purec(x, y); }
 float atan2(float y, float x) { return Sleef_cinz_atan2f1_u10purec(y, x); }

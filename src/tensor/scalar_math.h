@@ -9,7 +9,7 @@
 // without FMA, so each lane of their vectors equals this scalar result bit
 // for bit (tests/unit/test_sleef_agreement.cpp checks it over special and
 // random inputs). Accuracy is PyTorch's choice for its vectorized kernels:
-// 1.0 ulp (u10) everywhere except erfc (u15, the only one SLEEF has).
+// 1.0 ulp (u10) everywhere.
 // sqrt stays the IEEE instruction (correctly rounded); sigmoid is
 // 1 / (1 + exp(-x)) as in PyTorch.
 #pragma once
@@ -41,7 +41,6 @@ TDSL_SCALAR_MATH_UNARY(asinh)
 TDSL_SCALAR_MATH_UNARY(acosh)
 TDSL_SCALAR_MATH_UNARY(atanh)
 TDSL_SCALAR_MATH_UNARY(erf)
-TDSL_SCALAR_MATH_UNARY(erfc)
 #undef TDSL_SCALAR_MATH_UNARY
 float pow(float x, float y);
 double pow(double x, double y);
