@@ -11,12 +11,6 @@ void Sleef_cinz_expf8_u10avx();
 void Sleef_cinz_expd1_u10purec();
 void Sleef_cinz_expd2_u10sse2();
 void Sleef_cinz_expd4_u10avx();
-void Sleef_cinz_exp2f1_u10purec();
-void Sleef_cinz_exp2f4_u10sse2();
-void Sleef_cinz_exp2f8_u10avx();
-void Sleef_cinz_exp2d1_u10purec();
-void Sleef_cinz_exp2d2_u10sse2();
-void Sleef_cinz_exp2d4_u10avx();
 void Sleef_cinz_expm1f1_u10purec();
 void Sleef_cinz_expm1f4_u10sse2();
 void Sleef_cinz_expm1f8_u10avx();
@@ -101,24 +95,6 @@ void Sleef_cinz_tanhf8_u10avx();
 void Sleef_cinz_tanhd1_u10purec();
 void Sleef_cinz_tanhd2_u10sse2();
 void Sleef_cinz_tanhd4_u10avx();
-void Sleef_cinz_asinhf1_u10purec();
-void Sleef_cinz_asinhf4_u10sse2();
-void Sleef_cinz_asinhf8_u10avx();
-void Sleef_cinz_asinhd1_u10purec();
-void Sleef_cinz_asinhd2_u10sse2();
-void Sleef_cinz_asinhd4_u10avx();
-void Sleef_cinz_acoshf1_u10purec();
-void Sleef_cinz_acoshf4_u10sse2();
-void Sleef_cinz_acoshf8_u10avx();
-void Sleef_cinz_acoshd1_u10purec();
-void Sleef_cinz_acoshd2_u10sse2();
-void Sleef_cinz_acoshd4_u10avx();
-void Sleef_cinz_atanhf1_u10purec();
-void Sleef_cinz_atanhf4_u10sse2();
-void Sleef_cinz_atanhf8_u10avx();
-void Sleef_cinz_atanhd1_u10purec();
-void Sleef_cinz_atanhd2_u10sse2();
-void Sleef_cinz_atanhd4_u10avx();
 void Sleef_cinz_erff1_u10purec();
 void Sleef_cinz_erff4_u10sse2();
 void Sleef_cinz_erff8_u10avx();
@@ -151,7 +127,6 @@ const void* sleefFunction(MathFn f, bool f64, SleefWidth w) {
   // Per MathFn (math_fn.h's order): float32 lane, sse2, avx; float64 lane, sse2, avx.
   static const void* const kTable[kMathFnCount][6] = {
       {fn(Sleef_cinz_expf1_u10purec), fn(Sleef_cinz_expf4_u10sse2), fn(Sleef_cinz_expf8_u10avx), fn(Sleef_cinz_expd1_u10purec), fn(Sleef_cinz_expd2_u10sse2), fn(Sleef_cinz_expd4_u10avx)},  // exp
-      {fn(Sleef_cinz_exp2f1_u10purec), fn(Sleef_cinz_exp2f4_u10sse2), fn(Sleef_cinz_exp2f8_u10avx), fn(Sleef_cinz_exp2d1_u10purec), fn(Sleef_cinz_exp2d2_u10sse2), fn(Sleef_cinz_exp2d4_u10avx)},  // exp2
       {fn(Sleef_cinz_expm1f1_u10purec), fn(Sleef_cinz_expm1f4_u10sse2), fn(Sleef_cinz_expm1f8_u10avx), fn(Sleef_cinz_expm1d1_u10purec), fn(Sleef_cinz_expm1d2_u10sse2), fn(Sleef_cinz_expm1d4_u10avx)},  // expm1
       {fn(Sleef_cinz_logf1_u10purec), fn(Sleef_cinz_logf4_u10sse2), fn(Sleef_cinz_logf8_u10avx), fn(Sleef_cinz_logd1_u10purec), fn(Sleef_cinz_logd2_u10sse2), fn(Sleef_cinz_logd4_u10avx)},  // log
       {fn(Sleef_cinz_log2f1_u10purec), fn(Sleef_cinz_log2f4_u10sse2), fn(Sleef_cinz_log2f8_u10avx), fn(Sleef_cinz_log2d1_u10purec), fn(Sleef_cinz_log2d2_u10sse2), fn(Sleef_cinz_log2d4_u10avx)},  // log2
@@ -166,9 +141,6 @@ const void* sleefFunction(MathFn f, bool f64, SleefWidth w) {
       {fn(Sleef_cinz_sinhf1_u10purec), fn(Sleef_cinz_sinhf4_u10sse2), fn(Sleef_cinz_sinhf8_u10avx), fn(Sleef_cinz_sinhd1_u10purec), fn(Sleef_cinz_sinhd2_u10sse2), fn(Sleef_cinz_sinhd4_u10avx)},  // sinh
       {fn(Sleef_cinz_coshf1_u10purec), fn(Sleef_cinz_coshf4_u10sse2), fn(Sleef_cinz_coshf8_u10avx), fn(Sleef_cinz_coshd1_u10purec), fn(Sleef_cinz_coshd2_u10sse2), fn(Sleef_cinz_coshd4_u10avx)},  // cosh
       {fn(Sleef_cinz_tanhf1_u10purec), fn(Sleef_cinz_tanhf4_u10sse2), fn(Sleef_cinz_tanhf8_u10avx), fn(Sleef_cinz_tanhd1_u10purec), fn(Sleef_cinz_tanhd2_u10sse2), fn(Sleef_cinz_tanhd4_u10avx)},  // tanh
-      {fn(Sleef_cinz_asinhf1_u10purec), fn(Sleef_cinz_asinhf4_u10sse2), fn(Sleef_cinz_asinhf8_u10avx), fn(Sleef_cinz_asinhd1_u10purec), fn(Sleef_cinz_asinhd2_u10sse2), fn(Sleef_cinz_asinhd4_u10avx)},  // asinh
-      {fn(Sleef_cinz_acoshf1_u10purec), fn(Sleef_cinz_acoshf4_u10sse2), fn(Sleef_cinz_acoshf8_u10avx), fn(Sleef_cinz_acoshd1_u10purec), fn(Sleef_cinz_acoshd2_u10sse2), fn(Sleef_cinz_acoshd4_u10avx)},  // acosh
-      {fn(Sleef_cinz_atanhf1_u10purec), fn(Sleef_cinz_atanhf4_u10sse2), fn(Sleef_cinz_atanhf8_u10avx), fn(Sleef_cinz_atanhd1_u10purec), fn(Sleef_cinz_atanhd2_u10sse2), fn(Sleef_cinz_atanhd4_u10avx)},  // atanh
       {fn(Sleef_cinz_erff1_u10purec), fn(Sleef_cinz_erff4_u10sse2), fn(Sleef_cinz_erff8_u10avx), fn(Sleef_cinz_erfd1_u10purec), fn(Sleef_cinz_erfd2_u10sse2), fn(Sleef_cinz_erfd4_u10avx)},  // erf
       {fn(Sleef_cinz_powf1_u10purec), fn(Sleef_cinz_powf4_u10sse2), fn(Sleef_cinz_powf8_u10avx), fn(Sleef_cinz_powd1_u10purec), fn(Sleef_cinz_powd2_u10sse2), fn(Sleef_cinz_powd4_u10avx)},  // pow
       {fn(Sleef_cinz_atan2f1_u10purec), fn(Sleef_cinz_atan2f4_u10sse2), fn(Sleef_cinz_atan2f8_u10avx), fn(Sleef_cinz_atan2d1_u10purec), fn(Sleef_cinz_atan2d2_u10sse2), fn(Sleef_cinz_atan2d4_u10avx)},  // atan2

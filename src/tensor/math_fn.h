@@ -1,6 +1,7 @@
-// The transcendental functions of scalar_math.h by name, for passes and
-// code generators that pick one (opt/fuse.cpp, jit/sleef_calls.h). Each is
-// the op of the same name (atan2 and pow take two operands).
+// The transcendental functions of scalar_math.h that are SLEEF's (Note
+// [SLEEF numerics]), by name, for passes and code generators that pick one
+// (opt/fuse.cpp, jit/sleef_calls.h). Each is the op of the same name (atan2
+// and pow take two operands).
 #pragma once
 
 #include <cstdint>
@@ -10,15 +11,15 @@
 namespace tdsl {
 
 enum class MathFn : uint8_t {
-  Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan,
-  Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Erf, Pow, Atan2
+  Exp, Expm1, Log, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan,
+  Sinh, Cosh, Tanh, Erf, Pow, Atan2
 };
 constexpr int kMathFnCount = static_cast<int>(MathFn::Atan2) + 1;
 
 inline const char* mathFnName(MathFn f) {
   static const char* const kNames[kMathFnCount] = {
-      "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
-      "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "pow", "atan2"};
+      "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
+      "sinh", "cosh", "tanh", "erf", "pow", "atan2"};
   return kNames[static_cast<int>(f)];
 }
 

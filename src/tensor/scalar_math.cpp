@@ -2,14 +2,14 @@
 // Note [SLEEF numerics]).
 #include "tensor/scalar_math.h"
 
+#include <cmath>
+
 #include <sleef.h>
 
 namespace tdsl::scalar_math {
 
 float exp(float x) { return Sleef_cinz_expf1_u10purec(x); }
 double exp(double x) { return Sleef_cinz_expd1_u10purec(x); }
-float exp2(float x) { return Sleef_cinz_exp2f1_u10purec(x); }
-double exp2(double x) { return Sleef_cinz_exp2d1_u10purec(x); }
 float expm1(float x) { return Sleef_cinz_expm1f1_u10purec(x); }
 double expm1(double x) { return Sleef_cinz_expm1d1_u10purec(x); }
 float log(float x) { return Sleef_cinz_logf1_u10purec(x); }
@@ -38,17 +38,21 @@ float cosh(float x) { return Sleef_cinz_coshf1_u10purec(x); }
 double cosh(double x) { return Sleef_cinz_coshd1_u10purec(x); }
 float tanh(float x) { return Sleef_cinz_tanhf1_u10purec(x); }
 double tanh(double x) { return Sleef_cinz_tanhd1_u10purec(x); }
-float asinh(float x) { return Sleef_cinz_asinhf1_u10purec(x); }
-double asinh(double x) { return Sleef_cinz_asinhd1_u10purec(x); }
-float acosh(float x) { return Sleef_cinz_acoshf1_u10purec(x); }
-double acosh(double x) { return Sleef_cinz_acoshd1_u10purec(x); }
-float atanh(float x) { return Sleef_cinz_atanhf1_u10purec(x); }
-double atanh(double x) { return Sleef_cinz_atanhd1_u10purec(x); }
 float erf(float x) { return Sleef_cinz_erff1_u10purec(x); }
 double erf(double x) { return Sleef_cinz_erfd1_u10purec(x); }
 float pow(float x, float y) { return Sleef_cinz_powf1_u10purec(x, y); }
 double pow(double x, double y) { return Sleef_cinz_powd1_u10purec(x, y); }
 float atan2(float y, float x) { return Sleef_cinz_atan2f1_u10purec(y, x); }
 double atan2(double y, double x) { return Sleef_cinz_atan2d1_u10purec(y, x); }
+
+// libm's, as PyTorch 1.13's CPU kernels (scalar_math.h).
+float exp2(float x) { return static_cast<float>(std::exp2(static_cast<double>(x))); }
+double exp2(double x) { return std::exp2(x); }
+float asinh(float x) { return std::asinh(x); }
+double asinh(double x) { return std::asinh(x); }
+float acosh(float x) { return std::acosh(x); }
+double acosh(double x) { return std::acosh(x); }
+float atanh(float x) { return std::atanh(x); }
+double atanh(double x) { return std::atanh(x); }
 
 }  // namespace tdsl::scalar_math

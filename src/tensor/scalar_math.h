@@ -9,7 +9,10 @@
 // without FMA, so each lane of their vectors equals this scalar result bit
 // for bit (tests/unit/test_sleef_agreement.cpp checks it over special and
 // random inputs). Accuracy is PyTorch's choice for its vectorized kernels:
-// 1.0 ulp (u10) everywhere.
+// 1.0 ulp (u10) everywhere. exp2, asinh, acosh and atanh are the
+// exceptions: PyTorch 1.13 computes them with libm (exp2 of a float in
+// double), so they do too, here, and are not SLEEF's (math_fn.h does not
+// list them, so JIT kernels do not compute them).
 // sqrt stays the IEEE instruction (correctly rounded); sigmoid is
 // 1 / (1 + exp(-x)) as in PyTorch.
 #pragma once

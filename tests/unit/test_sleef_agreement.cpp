@@ -28,7 +28,6 @@ T eagerMath(MathFn f, T x, T y) {
   namespace sm = scalar_math;
   switch (f) {
     case MathFn::Exp: return sm::exp(x);
-    case MathFn::Exp2: return sm::exp2(x);
     case MathFn::Expm1: return sm::expm1(x);
     case MathFn::Log: return sm::log(x);
     case MathFn::Log2: return sm::log2(x);
@@ -43,9 +42,6 @@ T eagerMath(MathFn f, T x, T y) {
     case MathFn::Sinh: return sm::sinh(x);
     case MathFn::Cosh: return sm::cosh(x);
     case MathFn::Tanh: return sm::tanh(x);
-    case MathFn::Asinh: return sm::asinh(x);
-    case MathFn::Acosh: return sm::acosh(x);
-    case MathFn::Atanh: return sm::atanh(x);
     case MathFn::Erf: return sm::erf(x);
     case MathFn::Pow: return sm::pow(x, y);
     case MathFn::Atan2: return sm::atan2(x, y);
