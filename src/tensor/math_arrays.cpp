@@ -5,6 +5,7 @@
 #include <sleef.h>
 
 #include "support/diagnostics.h"
+#include "tensor/math_arrays_avx.h"
 #include "tensor/scalar_math.h"
 
 namespace tdsl::scalar_math {
@@ -87,16 +88,21 @@ T one(MathFn f, T x) {
   return x;
 }
 
+bool cpuHasAvx() {
+  static const bool has = __builtin_cpu_supports("avx");
+  return has;
+}
+
 }  // namespace
 
 void mapContiguous(MathFn f, const float* in, float* out, int64_t n) {
-  int64_t i = 0;
+  int64_t i = cpuHasAvx() ? mapAvxBlocks(f, in, out, n) : 0;
   for (; i + 4 <= n; i += 4) _mm_storeu_ps(out + i, vec4(f, _mm_loadu_ps(in + i)));
   for (; i < n; ++i) out[i] = one(f, in[i]);
 }
 
 void mapContiguous(MathFn f, const double* in, double* out, int64_t n) {
-  int64_t i = 0;
+  int64_t i = cpuHasAvx() ? mapAvxBlocks(f, in, out, n) : 0;
   for (; i + 2 <= n; i += 2) _mm_storeu_pd(out + i, vec2(f, _mm_loadu_pd(in + i)));
   for (; i < n; ++i) out[i] = one(f, in[i]);
 }

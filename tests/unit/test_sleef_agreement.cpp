@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "jit/sleef_calls.h"
+#include "tensor/math_arrays.h"
 #include "tensor/scalar_math.h"
 
 namespace {
@@ -164,5 +165,34 @@ TEST_CASE("sleef: scalar_math matches libm closely on ordinary arguments (u10: w
     CHECK(scalar_math::atan2(v, 0.7) == Approx(std::atan2(v, 0.7)).epsilon(1e-15));
     CHECK(scalar_math::pow(std::fabs(v), 1.3) == Approx(std::pow(std::fabs(v), 1.3)).epsilon(1e-15));
     CHECK(scalar_math::erf(static_cast<float>(v)) == Approx(std::erf(v)).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("sleef: eager's contiguous rows (AVX / SSE2 blocks, scalar rest) equal one element at a time", "[sleef]") {
+  const std::vector<float> xf = inputs<float>(5);
+  const std::vector<double> xd = inputs<double>(7);
+  for (int i = 0; i < kMathFnCount; ++i) {
+    const MathFn f = static_cast<MathFn>(i);
+    if (mathFnArity(f) == 2) continue;
+    INFO(mathFnName(f));
+    for (int64_t n : {0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 1000}) {
+      for (int64_t start : {0, 1, 3}) {  // rows need not be aligned
+        std::vector<float> of(static_cast<size_t>(n) + 1, -7.0f);
+        std::vector<double> od(static_cast<size_t>(n) + 1, -7.0);
+        scalar_math::mapContiguous(f, xf.data() + start, of.data(), n);
+        scalar_math::mapContiguous(f, xd.data() + start, od.data(), n);
+        int bad = 0;
+        for (int64_t k = 0; k < n; ++k) {
+          bad += !sameBits(of[k], eagerMath<float>(f, xf[start + k], 0.0f));
+          bad += !sameBits(od[k], eagerMath<double>(f, xd[start + k], 0.0));
+        }
+        CHECK(bad == 0);
+        CHECK(of[n] == -7.0f);
+        CHECK(od[n] == -7.0);
+      }
+    }
+    std::vector<float> inplace(xf.begin(), xf.begin() + 29);
+    scalar_math::mapContiguous(f, inplace.data(), inplace.data(), 29);
+    for (int k = 0; k < 29; ++k) CHECK(sameBits(inplace[k], eagerMath<float>(f, xf[k], 0.0f)));
   }
 }
