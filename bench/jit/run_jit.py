@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
 chain and (sin(x)**2 + cos(x)**2) * 2 on 10^7 float32, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
-PyTorch eager (when /usr/bin/python3 has torch) and a hand-written C++ loop
+PyTorch eager (when /usr/bin/python3 has torch), NumPy for the sincos row and a hand-written C++ loop
 (g++ -O3 -march=native). Prints the CPU model, the JIT's ISA tier, medians
 (each program reports the median of 11 calls) and ratios. Not a timed test.
 
@@ -46,12 +46,15 @@ def main():
                 name, ms = line.split(":")
                 hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
     have_torch = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True).returncode == 0
+    have_numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True).returncode == 0
     for bench in ["triad", "chain", "sincos"]:
         script = str(HERE / f"{bench}.td")
         cols = {"tdsl compiled (jit)": [tdsl, "run", script], "tdsl --no-jit": [tdsl, "run", "--no-jit", script],
                 "tdsl eager": [tdsl, "run", "--eager", script]}
         if have_torch:
             cols["PyTorch eager"] = ["/usr/bin/python3", script]
+        if bench == "sincos" and have_numpy:
+            cols["NumPy"] = ["/usr/bin/python3", str(HERE / "sincos_numpy.py")]
         times = {k: [] for k in cols}
         for _ in range(a.repeat):
             for k, cmd in cols.items():

@@ -1,6 +1,6 @@
-# The issue's chain (sin(x)**2 + cos(x)**2) * 2 on 10^7 float32: sin and cos
-# run as eager kernels (transcendentals are not fused yet), the rest as one
-# fused kernel. Median of 11 calls after a warm-up call.
+# The issue's chain (sin(x)**2 + cos(x)**2) * 2 on 10^7 float32: one fused
+# kernel calling SLEEF's sin and cos (eager: the same functions, one element
+# at a time). Median of 11 calls after a warm-up call.
 import time
 import torch
 

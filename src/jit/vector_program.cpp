@@ -50,6 +50,8 @@ const char* kindText(VKind k) {
     case VKind::CmpEq: return "eq";
     case VKind::CmpNe: return "ne";
     case VKind::Select: return "sel";
+    case VKind::Call1: return "call1";
+    case VKind::Call2: return "call2";
   }
   return "?";
 }
@@ -155,6 +157,14 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
         break;
       }
       case opt::PointwiseKind::Pow: {
+        if (!opt::powForm(*n)) {
+          // pow.Tensor_Scalar converts its exponent checked (as eager does).
+          const bool checked = !n->arg(1).isTensor() && n->arg(0).isTensor();
+          int x = operand(0);
+          int e = n->arg(1).isTensor() ? value.at(n->arg(1).tensor) : b.scalar(n->arg(1), checked);
+          r = b.op(VKind::Call2, x, e, -1, static_cast<int>(MathFn::Pow));
+          break;
+        }
         int x = operand(0);
         switch (*opt::powForm(*n)) {
           case opt::PowForm::Square: r = b.op(VKind::Mul, x, x); break;
@@ -162,6 +172,19 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
           case opt::PowForm::Sqrt: r = b.op(VKind::Sqrt, x); break;
           case opt::PowForm::Reciprocal: r = b.op(VKind::Div, b.scalar(ir::Arg::ofFloat(1.0), false), x); break;
         }
+        break;
+      }
+      case opt::PointwiseKind::Sqrt: r = b.op(VKind::Sqrt, operand(0)); break;
+      case opt::PointwiseKind::Sigmoid: {
+        int one = b.scalar(ir::Arg::ofFloat(1.0), false);
+        int e = b.op(VKind::Call1, b.op(VKind::Neg, operand(0)), -1, -1, static_cast<int>(MathFn::Exp));
+        r = b.op(VKind::Div, one, b.op(VKind::Add, one, e));
+        break;
+      }
+      case opt::PointwiseKind::Math: {
+        const MathFn f = *opt::mathFnOf(*n);
+        if (mathFnArity(f) == 2) r = b.op(VKind::Call2, operand(0), operand(1), -1, static_cast<int>(f));
+        else r = b.op(VKind::Call1, operand(0), -1, -1, static_cast<int>(f));
         break;
       }
       case opt::PointwiseKind::Where: {

@@ -13,8 +13,11 @@
 //   CmpLt CmpLe CmpEq  all-ones mask when a < b, a <= b, a == b (false on NaN)
 //   CmpNe            all-ones mask when a != b (true on NaN)
 //   Select           mask ? a : b, bit for bit
+//   Call1 / Call2    scalar_math's function `index` (a MathFn) of a (and b):
+//                    SLEEF's cinz variant of the tier, which equals the
+//                    purec one eager calls (Note [SLEEF numerics])
 // Higher ops are spelled with these: abs(x) = x < 0 ? -x : x,
-// relu(x) = 0 < x ? x : 0, clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
+// relu(x) = 0 < x ? x : 0, sigmoid(x) = 1 / (1 + exp(-x)) (scalar_math.h), clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
 // a > b = b < a, a >= b = b <= a, where(c, a, b) = Select(c, a, b). A mask
 // stored to a bool output becomes 1 / 0 bytes.
 #pragma once
@@ -27,10 +30,11 @@
 
 namespace tdsl::jit {
 
-enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select };
+enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select, Call1, Call2 };
 
 // Op i defines value i. Load reads operand `index` (outputs first, then
-// inputs: KernelArgs); Scalar reads constant `index`.
+// inputs: KernelArgs); Scalar reads constant `index`; Call1 / Call2 apply
+// MathFn `index`.
 struct VOp {
   VKind kind = VKind::Zero;
   int a = -1, b = -1, c = -1;

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 
+#include "jit/sleef_calls.h"
+
 namespace tdsl::jit {
 
 char layoutLetter(Layout l) { return l == Layout::Contiguous ? 'c' : l == Layout::Broadcast ? 'b' : 's'; }
@@ -188,6 +190,31 @@ class KernelEmitter {
     return select(m, nan, a, r);
   }
 
+  // MathFn f of a (and b) through SLEEF (Note [SLEEF calls]): one call per
+  // register of the virtual vector.
+  V callMath(Mode m, MathFn f, const V& a, const V* b) {
+    const SleefWidth w = m == Mode::Lane ? SleefWidth::Lane : avx_ ? SleefWidth::Avx : SleefWidth::Sse2;
+    const TypeId t = m == Mode::Lane ? (f64_ ? TypeId::kFloat64 : TypeId::kFloat32)
+                     : avx_          ? (f64_ ? TypeId::kFloat64x4 : TypeId::kFloat32x8)
+                                     : (f64_ ? TypeId::kFloat64x2 : TypeId::kFloat32x4);
+    FuncSignatureBuilder sig(CallConvId::kCDecl);
+    sig.setRet(t);
+    sig.addArg(t);
+    if (b) sig.addArg(t);
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      x86::Gp target = cc_.newIntPtr("%s", mathFnName(f));
+      cc_.mov(target, reinterpret_cast<uint64_t>(sleefFunction(f, f64_, w)));
+      d.r[j] = newVec(m);
+      InvokeNode* call = nullptr;
+      cc_.invoke(&call, target, sig);
+      call->setArg(0, a.r[j]);
+      if (b) call->setArg(1, b->r[j]);
+      call->setRet(0, d.r[j]);
+    }
+    return d;
+  }
+
   V broadcastLoad(Mode m, const x86::Mem& scalarMem) {
     V d;
     x86::Vec r = newVec(m);
@@ -318,6 +345,8 @@ class KernelEmitter {
         case VKind::CmpEq: val[i] = compare(m, kPredEq, val[o.a], val[o.b]); break;
         case VKind::CmpNe: val[i] = compare(m, kPredNe, val[o.a], val[o.b]); break;
         case VKind::Select: val[i] = select(m, val[o.a], val[o.b], val[o.c]); break;
+        case VKind::Call1: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], nullptr); break;
+        case VKind::Call2: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], &val[o.b]); break;
       }
     }
     for (int k = 0; k < p_.numOutputs; ++k) {

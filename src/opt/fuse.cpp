@@ -28,7 +28,11 @@ namespace {
 // by the group itself (a bool lane mask; a bool tensor from outside is not
 // read by kernels). pow.Tensor_Scalar joins when its exponent, converted as
 // eager converts it, is 2, 3, 0.5 or -1 (powForm): eager then multiplies,
-// takes the IEEE square root or divides, where other exponents call pow(). Python numbers must be constants (a symbolic
+// takes the IEEE square root or divides; any other exponent, and
+// pow.Tensor_Tensor / pow.Scalar, join as MathFn::Pow. sqrt, sigmoid and the
+// transcendentals of tensor/math_fn.h (exp ... erf, atan2) join too: eager
+// and JIT kernels both compute them with SLEEF's cinz functions (Note [SLEEF
+// numerics] in tensor/scalar_math.h). Python numbers must be constants (a symbolic
 // int is not). Broadcast, 0-d, strided and offset operands are all fine: the
 // kernel reads them through their strides.
 //
@@ -65,6 +69,9 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   std::optional<PointwiseKind> kind;
   for (auto& [name, k] : kKinds)
     if (base == name) kind = k;
+  if (!kind && base == "sqrt") kind = PointwiseKind::Sqrt;
+  if (!kind && base == "sigmoid") kind = PointwiseKind::Sigmoid;
+  if (!kind && mathFnNamed(base)) kind = PointwiseKind::Math;
   if (!kind) return std::nullopt;
   const bool comparison = *kind >= PointwiseKind::Eq && *kind <= PointwiseKind::Ge;
   const bool isWhere = *kind == PointwiseKind::Where;
@@ -72,7 +79,6 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
   if (n.output()->meta().dtype != (comparison ? DType::Bool : dtype)) return std::nullopt;
   if (isWhere && op.fullName() != "where.self") return std::nullopt;
-  if (*kind == PointwiseKind::Pow && !powForm(n)) return std::nullopt;
   const auto& args = n.args();
   const auto& schema = op.schema.args;
   if (args.size() != schema.size()) return std::nullopt;
@@ -134,6 +140,14 @@ std::optional<PowForm> powForm(const Node& n) {
   if (d == DType::Float32) return powFormAs<float>(v);
   if (d == DType::Float64) return powFormAs<double>(v);
   return std::nullopt;
+}
+
+std::optional<MathFn> mathFnOf(const Node& n) {
+  if (!n.isOp()) return std::nullopt;
+  std::string base = n.op()->name();
+  if (n.op()->has(kTagInplace) && !base.empty() && base.back() == '_') base.pop_back();
+  if (base == "pow" && powForm(n)) return std::nullopt;
+  return mathFnNamed(base);
 }
 
 DType computeDTypeOf(const Node& n) {

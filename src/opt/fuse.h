@@ -24,6 +24,7 @@
 #include <optional>
 
 #include "ir/graph.h"
+#include "tensor/math_fn.h"
 #include "opt/pass_interrupt.h"
 
 namespace tdsl::opt {
@@ -31,13 +32,18 @@ namespace tdsl::opt {
 // The pointwise ops a fused group may hold (the JIT lowers each of them;
 // Note [Fusible ops] in fuse.cpp says which overloads and dtypes).
 enum class PointwiseKind : uint8_t {
-  Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu, Eq, Ne, Lt, Le, Gt, Ge, Where, Pow
+  Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu, Eq, Ne, Lt, Le, Gt, Ge, Where, Pow,
+  Sqrt, Sigmoid, Math  // Math: a transcendental of scalar_math.h (mathFnOf says which)
 };
 
 // pow(x, e) with a number e that eager computes without pow(): x * x,
 // x * x * x, sqrt(x), 1 / x (PyTorch's pow_tensor_scalar special cases).
 enum class PowForm : uint8_t { Square, Cube, Sqrt, Reciprocal };
 std::optional<PowForm> powForm(const ir::Node& n);
+
+// The scalar_math function a node of kind Math applies (pow of any other
+// exponent than powForm's is MathFn::Pow).
+std::optional<MathFn> mathFnOf(const ir::Node& n);
 
 std::optional<PointwiseKind> fusibleKind(const ir::Node& n);
 // The float dtype a fusible node computes in (a comparison's operands'; the

@@ -109,6 +109,21 @@ const OpCase kCases[] = {
     {"pow 3.0", 1, "pow(%in0, 3.0)", {}, {}},
     {"pow 0.5 (sqrt)", 1, "pow(%in0, 0.5)", {}, {}},
     {"pow -1", 1, "pow(%in0, -1)", {1.0}, {false}},
+    // Transcendentals: SLEEF calls (Note [SLEEF calls] in jit/sleef_calls.h).
+    {"exp", 1, "exp(%in0)", {}, {}},
+    {"expm1", 1, "expm1(%in0)", {}, {}},   {"log", 1, "log(%in0)", {}, {}},
+    {"log2", 1, "log2(%in0)", {}, {}},     {"log10", 1, "log10(%in0)", {}, {}},
+    {"log1p", 1, "log1p(%in0)", {}, {}},   {"sin", 1, "sin(%in0)", {}, {}},
+    {"cos", 1, "cos(%in0)", {}, {}},       {"tan", 1, "tan(%in0)", {}, {}},
+    {"asin", 1, "asin(%in0)", {}, {}},     {"acos", 1, "acos(%in0)", {}, {}},
+    {"atan", 1, "atan(%in0)", {}, {}},     {"sinh", 1, "sinh(%in0)", {}, {}},
+    {"cosh", 1, "cosh(%in0)", {}, {}},     {"tanh", 1, "tanh(%in0)", {}, {}},
+    {"erf", 1, "erf(%in0)", {}, {}},
+    {"sqrt", 1, "sqrt(%in0)", {}, {}},     {"sigmoid", 1, "sigmoid(%in0)", {1.0}, {false}},
+    {"atan2", 2, "atan2(%in0, %in1)", {}, {}},
+    {"pow tensor", 2, "pow(%in0, %in1)", {}, {}},
+    {"pow 2.5", 1, "pow(%in0, 2.5)", {2.5}, {true}},
+    {"pow -0.75", 1, "pow(%in0, -0.75)", {-0.75}, {true}},
 };
 
 const OpCase kMaskCases[] = {

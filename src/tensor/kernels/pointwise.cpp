@@ -9,6 +9,7 @@
 #include "tensor/kernel_util.h"
 #include "tensor/op_meta.h"
 #include "tensor/op_kernels.h"
+#include "tensor/math_arrays.h"
 #include "tensor/promotion.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/scalar_math.h"
@@ -251,6 +252,15 @@ Value binaryInplace(TensorState& state, const BoundArgs& a) {
 // ---------------------------------------------------------------------------
 // Unary.
 
+// The SLEEF function of a unary op, whose contiguous rows go through
+// math_arrays.h (vector lanes; the same bits as one element at a time).
+constexpr int kNoMathFn = -1;
+constexpr int sleefMathOf(Un op) {
+  return op == Un::Exp ? static_cast<int>(MathFn::Exp) : op == Un::Log ? static_cast<int>(MathFn::Log)
+       : op == Un::Sin ? static_cast<int>(MathFn::Sin) : op == Un::Cos ? static_cast<int>(MathFn::Cos)
+       : op == Un::Tanh ? static_cast<int>(MathFn::Tanh) : kNoMathFn;
+}
+
 template <Un op>
 void runUnary(const TensorObject& out, const TensorObject& in) {
   ElementwisePlan plan;
@@ -259,7 +269,17 @@ void runUnary(const TensorObject& out, const TensorObject& in) {
   plan.coalesce();
   withDType(in.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (op == Un::LogicalNot) {
+    if constexpr (sleefMathOf(op) != kNoMathFn && std::is_floating_point<T>::value) {
+      plan.forEachRow([&](char** p, const int64_t* s, int64_t n) {
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+          scalar_math::mapContiguous(static_cast<MathFn>(sleefMathOf(op)), reinterpret_cast<const T*>(p[1]),
+                                     reinterpret_cast<T*>(p[0]), n);
+        } else {
+          for (int64_t i = 0; i < n; ++i)
+            *reinterpret_cast<T*>(p[0] + i * s[0]) = applyUnary<op, T>(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+        }
+      });
+    } else if constexpr (op == Un::LogicalNot) {
       unaryLoop<bool, T>(plan, [](T x) { return applyUnary<op, T>(x); });
     } else if constexpr (floatResult(op) && !std::is_floating_point<T>::value) {
       TDSL_ASSERT(false);  // inputs are converted to float first

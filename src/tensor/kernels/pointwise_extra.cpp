@@ -8,7 +8,9 @@
 #include "tensor/kernels/lanes.h"
 #include "tensor/op_kernels_extra.h"
 #include "tensor/op_meta.h"
+#include "tensor/math_arrays.h"
 #include "tensor/promotion.h"
+#include "tensor/scalar_math.h"
 
 namespace tdsl::kernels {
 
@@ -42,11 +44,33 @@ OpResults classify(TensorState& s, const BoundArgs& a) {
 }
 
 // Applies F (a functor template over the element type) from `in` into `out`, both of dtype d.
+// A functor with a member kMath (a MathFn) is SLEEF's function: contiguous
+// rows go through math_arrays.h (vector lanes, the same bits).
+template <class G, class = void>
+struct HasMathFn : std::false_type {};
+template <class G>
+struct HasMathFn<G, std::void_t<decltype(G::kMath)>> : std::true_type {};
+
 template <template <class> class F>
 void applyUnary(const TensorObject& out, const TensorObject& in) {
   withDType(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    mapUnary<T, T>(out, in, F<T>{});
+    if constexpr (HasMathFn<F<T>>::value && std::is_floating_point<T>::value) {
+      ElementwisePlan plan;
+      plan.addOperand(out.dataPtr(), out.meta, out.sizes());
+      plan.addOperand(in.dataPtr(), in.meta, out.sizes());
+      plan.coalesce();
+      plan.forEachRow([&](char** p, const int64_t* s, int64_t n) {
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+          scalar_math::mapContiguous(F<T>::kMath, reinterpret_cast<const T*>(p[1]), reinterpret_cast<T*>(p[0]), n);
+        } else {
+          for (int64_t i = 0; i < n; ++i)
+            *reinterpret_cast<T*>(p[0] + i * s[0]) = F<T>{}(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+        }
+      });
+    } else {
+      mapUnary<T, T>(out, in, F<T>{});
+    }
   });
 }
 
@@ -98,33 +122,42 @@ template <class T> struct Square {
 };
 
 // Floating-only math (integral inputs were converted to float by the meta
-// rule's dtype), computed in double and rounded once: float32 results are
-// then the correctly rounded ones PyTorch's vectorized kernels give, where
-// the float overloads of <cmath> can be an ulp away (expm1f(4) is).
+// rule's dtype). rsqrt is computed in double and rounded once; the
+// transcendentals are scalar_math's, in the element's own dtype (Note [SLEEF
+// numerics]), as PyTorch's vectorized kernels compute them.
 #define TDSL_FLOAT_FUNCTOR(Name, expr)                                     \
   template <class T> struct Name {                                         \
     T operator()(T in) const {                                             \
       if constexpr (std::is_floating_point<T>::value) {                    \
-        const double x = in;                                               \
+        const auto x = in;                                                 \
         return static_cast<T>(expr);                                       \
       } else {                                                             \
         return in;                                                         \
       }                                                                    \
     }                                                                      \
   };
-TDSL_FLOAT_FUNCTOR(Rsqrt, 1.0 / std::sqrt(x))
-TDSL_FLOAT_FUNCTOR(Exp2, std::exp2(x))
-TDSL_FLOAT_FUNCTOR(Expm1, std::expm1(x))
-TDSL_FLOAT_FUNCTOR(Log1p, std::log1p(x))
-TDSL_FLOAT_FUNCTOR(Log2, std::log2(x))
-TDSL_FLOAT_FUNCTOR(Log10, std::log10(x))
-TDSL_FLOAT_FUNCTOR(Tan, std::tan(x))
-TDSL_FLOAT_FUNCTOR(Asin, std::asin(x))
-TDSL_FLOAT_FUNCTOR(Acos, std::acos(x))
-TDSL_FLOAT_FUNCTOR(Atan, std::atan(x))
-TDSL_FLOAT_FUNCTOR(Sinh, std::sinh(x))
-TDSL_FLOAT_FUNCTOR(Erf, std::erf(x))
+TDSL_FLOAT_FUNCTOR(Rsqrt, 1.0 / std::sqrt(static_cast<double>(x)))
+TDSL_FLOAT_FUNCTOR(Exp2, scalar_math::exp2(x))
 #undef TDSL_FLOAT_FUNCTOR
+#define TDSL_SLEEF_FUNCTOR(Name, fn)                                       \
+  template <class T> struct Name {                                         \
+    static constexpr MathFn kMath = MathFn::Name;                          \
+    T operator()(T in) const {                                             \
+      if constexpr (std::is_floating_point<T>::value) return scalar_math::fn(in); \
+      else return in;                                                      \
+    }                                                                      \
+  };
+TDSL_SLEEF_FUNCTOR(Expm1, expm1)
+TDSL_SLEEF_FUNCTOR(Log1p, log1p)
+TDSL_SLEEF_FUNCTOR(Log2, log2)
+TDSL_SLEEF_FUNCTOR(Log10, log10)
+TDSL_SLEEF_FUNCTOR(Tan, tan)
+TDSL_SLEEF_FUNCTOR(Asin, asin)
+TDSL_SLEEF_FUNCTOR(Acos, acos)
+TDSL_SLEEF_FUNCTOR(Atan, atan)
+TDSL_SLEEF_FUNCTOR(Sinh, sinh)
+TDSL_SLEEF_FUNCTOR(Erf, erf)
+#undef TDSL_SLEEF_FUNCTOR
 
 // A binary op's operand read in `compute`: a tensor, or a Python number as a 0-dim tensor.
 Ref<TensorObject> operand(TensorState& s, const Value& v, DType compute) {
@@ -154,7 +187,7 @@ void runBinary2(const TensorObject& out, const TensorObject& x, const TensorObje
     using T = decltype(tag);
     mapBinary<T, T>(out, x, y, [](T p, T q) {
       if constexpr (op == Bin2::Fmod) return fmodOf(p, q);
-      else if constexpr (std::is_floating_point<T>::value) return static_cast<T>(std::atan2(p, q));
+      else if constexpr (std::is_floating_point<T>::value) return scalar_math::atan2(p, q);
       else return p;
     });
   });

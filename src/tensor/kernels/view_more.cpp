@@ -7,6 +7,7 @@
 #include "tensor/op_kernels.h"
 #include "tensor/op_kernels_views.h"
 #include "tensor/op_meta.h"
+#include "tensor/scalar_math.h"
 #include "tensor/tensor_iter.h"
 
 namespace tdsl::kernels {
@@ -190,10 +191,10 @@ OpResults addcdiv_(TensorState& s, const BoundArgs& a) { return addcopInplace<tr
 
 #define TDSL_UNARY_MATH(name)                                                                              \
   OpResults name(TensorState& s, const BoundArgs& a) {                                                     \
-    return unaryMathFunctional(s, a, [](auto x) { return std::name(x); });                                 \
+    return unaryMathFunctional(s, a, [](auto x) { return scalar_math::name(x); });                              \
   }                                                                                                        \
   OpResults name##_(TensorState& s, const BoundArgs& a) {                                                  \
-    return unaryMathInplace(s, a, [](auto x) { return std::name(x); });                                    \
+    return unaryMathInplace(s, a, [](auto x) { return scalar_math::name(x); });                                 \
   }
 TDSL_UNARY_MATH(cosh)
 TDSL_UNARY_MATH(acosh)
