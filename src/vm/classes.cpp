@@ -406,6 +406,13 @@ bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name,
     return true;
   }
   if (ClassObject* cls = asClass(obj)) {
+    if (name == "__name__" || name == "__qualname__") {
+      // A class made inside a factory (collections.namedtuple) is renamed this way.
+      if (!value.isObj(ObjKind::Str))
+        throw Error(ErrorKind::Type, "can only assign string to " + cls->name + "." + std::string(name) + ", not '" + typeName(value) + "'");
+      cls->name = value.as<StrObject>()->str;
+      return true;
+    }
     cls->attrs[std::string(name)] = value;
     return true;
   }

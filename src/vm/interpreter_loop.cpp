@@ -155,6 +155,10 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
     items.erase(items.begin() + j);
     return;
   }
+  if (const Value* fn = findDunder(obj, "__delitem__")) {
+    callMethod(I, obj, *fn, {index});
+    return;
+  }
   throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object doesn't support item deletion");
 }
 [[gnu::noinline]] void delLocal(Value& reg, const Value& name) {
