@@ -118,6 +118,9 @@ struct ObjectModel {
 // property, issubclass and NotImplemented as built-ins.
 void installClasses(VM& vm);
 
+// delattr(obj, name), also what `del obj.name` calls (Note [del of an attribute]).
+Value builtinDelattr(Interpreter& interp, const CallArgs& a, const void*);
+
 // MAKECLASS: a class from its name, namespace dict and bases.
 Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const Value* bases, int nbases);
 

@@ -42,6 +42,12 @@ Value exc_init(Interpreter&, const CallArgs& a, const void*) {
   self.attrs["args"] = makeTuple(std::vector<Value>(a.args + 1, a.args + a.nargs));
   return Value();
 }
+Value stop_iteration_init(Interpreter&, const CallArgs& a, const void*) {  // e.value: the generator's return value
+  InstanceObject& self = selfException(a, "__init__");
+  self.attrs["args"] = makeTuple(std::vector<Value>(a.args + 1, a.args + a.nargs));
+  self.attrs["value"] = a.nargs > 1 ? a[1] : Value();
+  return Value();
+}
 Value exc_str(Interpreter& interp, const CallArgs& a, const void*) {
   return makeStr(exceptionStr(interp, selfException(a, "__str__")));
 }
@@ -140,6 +146,8 @@ void installExceptionClasses(VM& vm) {
   asClass(runtime)->kind = ErrorKind::Runtime;
   make("NotImplementedError", runtime, R);
   om.stopIteration = make("StopIteration", exc, R);
+  asClass(om.stopIteration)->attrs["__init__"] = makeNative("__init__", stop_iteration_init);
+  asClass(om.stopIteration)->attrs["value"] = Value();  // an instance made from a tdsl error has no __init__ call
   Value import = make("ImportError", exc, R);
   make("ModuleNotFoundError", import, R);
   make("MemoryError", exc, R);
