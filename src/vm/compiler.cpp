@@ -1612,12 +1612,15 @@ class FunctionCompiler {
       return;
     }
     int e = expr(*r.exc);
+    // C: 1 + the register of the exception being handled, the new one's
+    // __context__ (Note [Exception chaining] in exceptions.cpp); 0 outside handlers.
+    int context = handledExc_.empty() ? 0 : handledExc_.back() + 1;
     if (r.cause) {
       int c = expr(*r.cause);
-      emit(Instr::make(Op::RAISE, e, c, 0, 1));
+      emit(Instr::make(Op::RAISE, e, c, context, 1));
       return;
     }
-    emit(Instr::make(Op::RAISE, e, 0, 0, 0));
+    emit(Instr::make(Op::RAISE, e, 0, context, 0));
   }
 
   void del(const Expr& target) {
