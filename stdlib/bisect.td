@@ -4,8 +4,7 @@
 def bisect_left(a, x, lo=0, hi=None, key=None):
     """Index where x would be inserted in sorted a, before any equal items."""
     if lo < 0:
-        raise_value_error = "lo must be non-negative"
-        assert False, raise_value_error
+        raise ValueError("lo must be non-negative")
     if hi is None:
         hi = len(a)
     while lo < hi:
@@ -21,8 +20,7 @@ def bisect_left(a, x, lo=0, hi=None, key=None):
 def bisect_right(a, x, lo=0, hi=None, key=None):
     """Index where x would be inserted in sorted a, after any equal items."""
     if lo < 0:
-        raise_value_error = "lo must be non-negative"
-        assert False, raise_value_error
+        raise ValueError("lo must be non-negative")
     if hi is None:
         hi = len(a)
     while lo < hi:

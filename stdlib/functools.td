@@ -11,7 +11,7 @@ def reduce(function, iterable, initial=_MISSING):
     items = list(iterable)
     if initial is _MISSING:
         if len(items) == 0:
-            assert False, "reduce() of empty iterable with no initial value"
+            raise TypeError("reduce() of empty iterable with no initial value")
         acc = items[0]
         items = items[1:]
     else:

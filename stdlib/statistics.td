@@ -3,10 +3,14 @@
 import math
 
 
+class StatisticsError(ValueError):
+    pass
+
+
 def mean(data):
     items = list(data)
     if len(items) == 0:
-        assert False, "mean requires at least one data point"
+        raise StatisticsError("mean requires at least one data point")
     total = sum(items)
     n = len(items)
     # Like Python's statistics.mean, an exact mean of ints stays an int.
@@ -19,7 +23,7 @@ def median(data):
     items = sorted(data)
     n = len(items)
     if n == 0:
-        assert False, "no median for empty data"
+        raise StatisticsError("no median for empty data")
     mid = n // 2
     if n % 2 == 1:
         return items[mid]
@@ -30,7 +34,7 @@ def variance(data):
     items = list(data)
     n = len(items)
     if n < 2:
-        assert False, "variance requires at least two data points"
+        raise StatisticsError("variance requires at least two data points")
     m = mean(items)
     return sum([(x - m) ** 2 for x in items]) / (n - 1)
 

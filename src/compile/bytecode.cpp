@@ -72,7 +72,11 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
     case Op::DISPLAY: uses = {in.a}; break;
     // The object model and exceptions (vm/classes.h).
     case Op::MAKECLASS: range(uses, in.a, 2 + in.b); defs = {in.a}; break;
-    case Op::RAISE: uses = {in.a}; if (in.k == 1) uses.push_back(in.b); break;
+    case Op::RAISE:
+      uses = {in.a};
+      if (in.k == 1) uses.push_back(in.b);
+      if (in.k <= 1 && in.c) uses.push_back(in.c - 1);  // the exception being handled (__context__)
+      break;
     case Op::EXCMATCH: uses = {in.b, in.c}; defs = {in.a}; break;
     case Op::TRYENTER: if (in.k == 1) uses = {in.a}; break;
     case Op::WITHENTER: uses = {in.a}; defs = {in.a + 1, in.a + 2}; break;

@@ -30,7 +30,7 @@ Storage::~Storage() {
 }
 
 size_t checkedBytes(const TensorState& state, int64_t numel, DType dtype) {
-  if (numel < 0) throw Error(ErrorKind::Value, "negative number of elements: " + std::to_string(numel));
+  if (numel < 0) throw Error(ErrorKind::Runtime, "negative number of elements: " + std::to_string(numel));
   const size_t item = itemSize(dtype);
   if (static_cast<uint64_t>(numel) > std::numeric_limits<size_t>::max() / item)
     throw Error(ErrorKind::Resource, "tensor of " + std::to_string(numel) + " elements is too large to allocate");
@@ -50,7 +50,7 @@ namespace {
 int64_t allocationNumel(const Dims& sizes, DType dtype) {
   for (int64_t s : sizes) {
     if (s < 0)
-      throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+      throw Error(ErrorKind::Runtime, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                                         formatDims(sizes));
   }
   contiguousNbytes(sizes, static_cast<int64_t>(itemSize(dtype)));

@@ -9,7 +9,7 @@ namespace tdsl {
 
 void checkRank(size_t rank) {
   if (rank > static_cast<size_t>(kMaxDims))
-    throw Error(ErrorKind::Value, "tensors with more than " + std::to_string(kMaxDims) +
+    throw Error(ErrorKind::Runtime, "tensors with more than " + std::to_string(kMaxDims) +
                                       " dimensions are not supported (got " + std::to_string(rank) + ")");
 }
 

@@ -13,6 +13,7 @@
 #include "vm/value_ops.h"
 #include "vm/vm.h"
 #include "vm/classes.h"
+#include "vm/generators.h"
 
 namespace tdsl {
 
@@ -458,6 +459,7 @@ Value b_next(Interpreter& I, const CallArgs& a, const void*) {
   Value out;
   if (iteratorNext(I, *a[0].as<IteratorObject>(), out)) return out;
   if (a.nargs == 2) return a[1];
+  if (GeneratorState* g = generatorOf(a[0])) raiseStopIteration(I, takeReturnValue(*g));  // Note [Generator methods]
   raiseException(I, I.vm().objectModel->stopIteration, 0, Value());
 }
 

@@ -406,10 +406,54 @@ bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name,
     return true;
   }
   if (ClassObject* cls = asClass(obj)) {
+    if (name == "__name__" || name == "__qualname__") {
+      // A class made inside a factory (collections.namedtuple) is renamed this way.
+      if (!value.isObj(ObjKind::Str))
+        throw Error(ErrorKind::Type, "can only assign string to " + cls->name + "." + std::string(name) + ", not '" + typeName(value) + "'");
+      cls->name = value.as<StrObject>()->str;
+      return true;
+    }
     cls->attrs[std::string(name)] = value;
     return true;
   }
   return false;
+}
+
+// Note [del of an attribute]
+// `del obj.name` compiles to a call of the native delattr held as a constant
+// (Compiler::del), so the statement needs no opcode and a compiled function
+// breaks its graph there like at any untraceable call.
+Value builtinDelattr(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "delattr", 2, 2);
+  if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(a[1]) + "'");
+  const std::string& name = a[1].as<StrObject>()->str;
+  if (InstanceObject* inst = asInstance(a[0])) {
+    if (const Value* attr = inst->klass()->lookup(name))
+      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
+        throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
+    auto it = inst->attrs.find(name);
+    if (it != inst->attrs.end()) {
+      Value doomed = std::move(it->second);  // released after the table is consistent
+      inst->attrs.erase(it);
+      return Value();
+    }
+  } else if (ClassObject* cls = asClass(a[0])) {
+    auto it = cls->attrs.find(name);
+    if (it != cls->attrs.end()) {
+      Value doomed = std::move(it->second);
+      cls->attrs.erase(it);
+      return Value();
+    }
+    throw Error(ErrorKind::Attribute, "type object '" + cls->name + "' has no attribute '" + name + "'");
+  }
+  throw Error(ErrorKind::Attribute, attributeError(a[0], name));
+}
+
+Value b_setattr(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "setattr", 3, 3);
+  if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(a[1]) + "'");
+  setAttr(interp, a[0], a[1].as<StrObject>()->str, a[2]);
+  return Value();
 }
 
 // ---------------------------------------------------------------------------
@@ -567,7 +611,7 @@ bool protocolNext(Interpreter& interp, const Value& itv, Value& out) {
 
 bool instanceHash(Interpreter& interp, const Value& v, int64_t& out) {
   const Value* fn = findDunder(v, "__hash__");
-  if (!fn) return false;
+  if (!fn || fn->isNone()) return false;  // None: unhashable (isHashable says so)
   Value r = callMethod(interp, v, *fn, {});
   if (!r.isInt()) throw Error(ErrorKind::Type, "__hash__ method should return an integer");
   out = r.asInt();
@@ -587,6 +631,8 @@ void installClasses(VM& vm) {
   vm.addBuiltin("classmethod", makeNative("classmethod", b_classmethod));
   vm.addBuiltin("property", makeNative("property", b_property));
   vm.addBuiltin("issubclass", makeNative("issubclass", b_issubclass));
+  vm.addBuiltin("delattr", makeNative("delattr", builtinDelattr));
+  vm.addBuiltin("setattr", makeNative("setattr", b_setattr));
   vm.addBuiltin("object", makeNative("object", [](Interpreter&, const CallArgs& a, const void*) -> Value {
     expectArgs(a, "object", 0, 0);
     throw Error(ErrorKind::Type, "object() instances are not supported by tdsl; define a class");

@@ -83,6 +83,7 @@ class InstanceObject : public ExtensionObject {
   std::unordered_map<std::string, Value> attrs;
   std::shared_ptr<Error> origin;  // exceptions: the error as raised (Note [Exceptions as errors])
   bool messageIsStr = false;      // an error from tdsl itself: str(e) is its message verbatim
+  std::string caughtIn;           // exceptions: the function whose handler caught it (Note [Exception chaining])
 };
 
 inline ClassObject* asClass(const Value& v) {
@@ -117,6 +118,9 @@ struct ObjectModel {
 // Installs object, the exception classes, super, staticmethod, classmethod,
 // property, issubclass and NotImplemented as built-ins.
 void installClasses(VM& vm);
+
+// delattr(obj, name), also what `del obj.name` calls (Note [del of an attribute]).
+Value builtinDelattr(Interpreter& interp, const CallArgs& a, const void*);
 
 // MAKECLASS: a class from its name, namespace dict and bases.
 Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const Value* bases, int nbases);
@@ -153,7 +157,9 @@ void installExceptionClasses(VM& vm);
 // The exception object for a caught error (Note [Exceptions as errors]).
 Value exceptionFromError(Interpreter& interp, const Error& e);
 // RAISE: throws `exc` (an exception class or instance) as an Error.
-[[noreturn]] void raiseException(Interpreter& interp, const Value& exc, int mode, const Value& cause);
+// `context`: the exception being handled where the raise stands, or null.
+[[noreturn]] void raiseException(Interpreter& interp, const Value& exc, int mode, const Value& cause,
+                                 const Value* context = nullptr);
 // EXCMATCH: isinstance(exc, classes) for an except clause.
 bool exceptionMatches(Interpreter& interp, const Value& exc, const Value& classes);
 // WITHENTER / WITHEXIT on R[a], R[a+1], R[a+2].

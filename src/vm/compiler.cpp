@@ -4,6 +4,8 @@
 //  2. code generation (FunctionCompiler): registers = params, free-variable
 //     cells, other locals, then temporaries allocated stack-wise.
 #include "vm/compiler.h"
+#include "vm/classes.h"
+#include "vm/generators.h"
 #include "vm/definite_assignment.h"
 #include "vm/stack_limit.h"
 
@@ -927,18 +929,34 @@ class FunctionCompiler {
     if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
   }
 
-  // yield from x: yields every item of iter(x); its value is None.
+  // r = yield from x (Note [yield from] in generators.h):
+  //     it = iter(x); item = None
+  //   top: done, item = yieldFromStep(it, item)
+  //     if done: goto exit
+  //     item = yield item; goto top
+  //   exit: r = item
   void yieldFrom(const YieldFrom& y, int dst) {
     int src = expr(*y.value);
     int it = temp();
-    temp();  // it + 1: the item
+    int item = temp();
+    int step = temp();
+    int done = step;
+    temp();  // step + 1: the iterator argument, then the item the step returns
+    temp();  // step + 2: the value sent in
     emit(Instr::make(Op::GETITER, it, src));
+    emit(Instr::make(Op::LOADNONE, item));
     size_t top = here();
-    size_t exit = emitJump(Op::FORITER, it);
-    emit(Instr::make(Op::YIELD, it + 1));
+    loadConst(step, constant("native:yield_from_step", makeNative("yield_from_step", yieldFromStep)));
+    emit(Instr::make(Op::MOVE, step + 1, it));
+    emit(Instr::make(Op::MOVE, step + 2, item));
+    emit(Instr::make(Op::CALL, step, 2, 0));
+    emit(Instr::make(Op::UNPACK, done, step, 2));
+    emit(Instr::make(Op::MOVE, item, done + 1));
+    size_t exit = emitJump(Op::JMPIF, done);
+    emit(Instr::make(Op::YIELD, item));
     jumpTo(Op::JMP, top);
     patch(exit, here());
-    emit(Instr::make(Op::LOADNONE, dst));
+    emit(Instr::make(Op::MOVE, dst, item));
   }
 
   // (elt for ...): MAKEFUNC of the nested generator function, called with
@@ -1669,12 +1687,15 @@ class FunctionCompiler {
       return;
     }
     int e = expr(*r.exc);
+    // C: 1 + the register of the exception being handled, the new one's
+    // __context__ (Note [Exception chaining] in exceptions.cpp); 0 outside handlers.
+    int context = handledExc_.empty() ? 0 : handledExc_.back() + 1;
     if (r.cause) {
       int c = expr(*r.cause);
-      emit(Instr::make(Op::RAISE, e, c, 0, 1));
+      emit(Instr::make(Op::RAISE, e, c, context, 1));
       return;
     }
-    emit(Instr::make(Op::RAISE, e, 0, 0, 0));
+    emit(Instr::make(Op::RAISE, e, 0, context, 0));
   }
 
   void del(const Expr& target) {
@@ -1692,7 +1713,16 @@ class FunctionCompiler {
       emit(Instr::make(Op::DELITEM, obj, idx));
       return;
     }
-    if (target.is<Attribute>()) compileError(target.where, "'del' of an attribute is not supported by tdsl");
+    if (auto* attr = target.as<Attribute>()) {  // Note [del of an attribute]
+      int fn = temp();
+      int obj = temp();
+      int name = temp();
+      loadConst(fn, constant("native:delattr", makeNative("delattr", builtinDelattr)));
+      exprTo(*attr->value, obj);
+      loadConst(name, strConst(attr->attr));
+      emit(Instr::make(Op::CALL, fn, 2, 0));
+      return;
+    }
     const ExprList& elts = target.is<Tuple>() ? target.as<Tuple>()->elts : target.as<List>()->elts;
     for (auto& e : elts) del(*e);
   }

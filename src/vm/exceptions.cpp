@@ -16,6 +16,17 @@
 // traceback so far) in `origin`, so a bare `raise`, a finally or a with
 // re-raises it as it was first raised.
 //
+// Note [Exception chaining]
+// `raise X from Y` sets X.__cause__ = Y and X.__suppress_context__; a raise
+// statement inside an except body sets X.__context__ to the exception being
+// handled (the compiler passes its register in RAISE's C). Exceptions raised
+// by tdsl itself inside a handler get no __context__. The printed chain
+// travels in the Error's note: CPython's tracebacks of the earlier
+// exceptions, oldest first, each followed by "The above exception was the
+// direct cause of the following exception:" or "During handling of the
+// above exception, another exception occurred:", printed after the located
+// first line and before the final exception's own traceback.
+//
 // Note [Uncatchable errors]
 // Resource errors (tensor memory and size limits), the step and time limits
 // (RuntimeErrors at the API, raised by vm/limits.cpp) and interrupts (Ctrl-C)
@@ -40,6 +51,12 @@ InstanceObject& selfException(const CallArgs& a, const char* fname) {
 Value exc_init(Interpreter&, const CallArgs& a, const void*) {
   InstanceObject& self = selfException(a, "__init__");
   self.attrs["args"] = makeTuple(std::vector<Value>(a.args + 1, a.args + a.nargs));
+  return Value();
+}
+Value stop_iteration_init(Interpreter&, const CallArgs& a, const void*) {  // e.value: the generator's return value
+  InstanceObject& self = selfException(a, "__init__");
+  self.attrs["args"] = makeTuple(std::vector<Value>(a.args + 1, a.args + a.nargs));
+  self.attrs["value"] = a.nargs > 1 ? a[1] : Value();
   return Value();
 }
 Value exc_str(Interpreter& interp, const CallArgs& a, const void*) {
@@ -110,6 +127,9 @@ void installExceptionClasses(VM& vm) {
   b->attrs["__init__"] = makeNative("__init__", exc_init);
   b->attrs["__str__"] = makeNative("__str__", exc_str);
   b->attrs["__repr__"] = makeNative("__repr__", exc_repr);
+  b->attrs["__cause__"] = Value();  // Note [Exception chaining]
+  b->attrs["__context__"] = Value();
+  b->attrs["__suppress_context__"] = Value::boolean(false);
   om.baseException = base;
   make("KeyboardInterrupt", base, ErrorKind::Runtime);
   make("SystemExit", base, ErrorKind::Runtime);
@@ -140,6 +160,8 @@ void installExceptionClasses(VM& vm) {
   asClass(runtime)->kind = ErrorKind::Runtime;
   make("NotImplementedError", runtime, R);
   om.stopIteration = make("StopIteration", exc, R);
+  asClass(om.stopIteration)->attrs["__init__"] = makeNative("__init__", stop_iteration_init);
+  asClass(om.stopIteration)->attrs["value"] = Value();  // an instance made from a tdsl error has no __init__ call
   Value import = make("ImportError", exc, R);
   make("ModuleNotFoundError", import, R);
   make("MemoryError", exc, R);
@@ -172,7 +194,51 @@ Value exceptionFromError(Interpreter& interp, const Error& e) {
   return exc;
 }
 
-void raiseException(Interpreter& interp, const Value& excArg, int mode, const Value& cause) {
+namespace {
+
+const char kChainNote[] = "the exception chain, oldest first:\n";
+
+// CPython's text for the exception `exc` (with its own chain first) and the
+// sentence linking it to the next one.
+std::string chainedText(Interpreter& interp, const Value& exc, bool direct) {
+  InstanceObject& inst = *asInstance(exc);
+  std::string text;
+  std::string line = inst.klass()->name;
+  std::string s = exceptionStr(interp, inst);
+  if (!s.empty()) line += ": " + s;
+  if (inst.origin) {
+    const Error& o = *inst.origin;
+    const std::string prefix = kChainNote;
+    if (o.note.compare(0, prefix.size(), prefix) == 0) text = o.note.substr(prefix.size()) + "\n";
+    // Its traceback from the function that caught it (CPython's e.__traceback__).
+    if (o.where.valid()) {
+      const auto& tb = o.traceback;
+      text += "Traceback (most recent call last):\n";
+      for (size_t i = tb.size(); i-- > 0;) {
+        if (!tb[i].where.valid()) { text += "  " + tb[i].function + "\n"; continue; }
+        size_t caller = i + 1;
+        while (caller < tb.size() && !tb[caller].where.valid()) ++caller;
+        std::string in = caller < tb.size() ? tb[caller].function : inst.caughtIn;
+        text += "  File \"" + tb[i].where.file->name + "\", line " + std::to_string(tb[i].where.begin.line) + ", in " + in + "\n";
+      }
+      text += "  File \"" + o.where.file->name + "\", line " + std::to_string(o.where.begin.line) + ", in " +
+              (tb.empty() ? inst.caughtIn : tb.front().function) + "\n";
+    }
+  }
+  text += line + "\n\n";
+  text += direct ? "The above exception was the direct cause of the following exception:\n"
+                 : "During handling of the above exception, another exception occurred:\n";
+  return text;
+}
+
+bool isExceptionInstance(const Value& v) {
+  InstanceObject* i = asInstance(v);
+  return i && i->klass()->isException;
+}
+
+}  // namespace
+
+void raiseException(Interpreter& interp, const Value& excArg, int mode, const Value& cause, const Value* context) {
   ObjectModel& om = model(interp);
   if (mode == 3) throw Error(ErrorKind::Runtime, "RuntimeError: No active exception to reraise");
   Value exc = excArg;
@@ -200,10 +266,24 @@ void raiseException(Interpreter& interp, const Value& excArg, int mode, const Va
   std::string s = str(interp, exc);
   std::string message = inst->klass()->name + (s.empty() ? "" : ": " + s);
   ErrorKind kind = inst->klass()->kind;
+  Error error(kind, std::move(message));
+  // Note [Exception chaining]
+  if (context && isExceptionInstance(*context) && !context->identical(exc)) inst->attrs["__context__"] = *context;
+  if (mode == 1) {
+    Value causeExc = cause;
+    if (ClassObject* c = asClass(causeExc)) causeExc = c->call(interp, CallArgs{});
+    inst->attrs["__cause__"] = causeExc;
+    inst->attrs["__suppress_context__"] = Value::boolean(true);
+    if (!causeExc.isNone()) error.note = kChainNote + chainedText(interp, causeExc, true);
+  } else {
+    auto ctx = inst->attrs.find("__context__");
+    if (ctx != inst->attrs.end() && isExceptionInstance(ctx->second))
+      error.note = kChainNote + chainedText(interp, ctx->second, false);
+  }
   om.inFlight = exc;
   om.inFlightKind = kind;
-  om.inFlightMessage = message;
-  throw Error(kind, std::move(message));
+  om.inFlightMessage = error.message;
+  throw error;
 }
 
 bool exceptionMatches(Interpreter& interp, const Value& exc, const Value& classes) {
@@ -278,6 +358,7 @@ bool VM::catchInFrames(Error& e, size_t entryDepth) {
     e.traceback.push_back(std::move(t));
   }
   Value exc = exceptionFromError(interp, e);
+  asInstance(exc)->caughtIn = frames_[at].code->name;
   while (frames_.size() > at + 1) popFrame();
   Frame& f = frames_.back();
   f.base[handler->reg] = std::move(exc);

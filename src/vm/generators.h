@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,8 @@ class GeneratorState : public ExtensionObject {
   int sentReg = -1;              // the register the resuming `yield` expression writes (-1: none)
   Status status = Status::Suspended;
   Value returnValue;             // what the body returned (the value of `yield from`)
+  // throw()/close(): raised at the suspended `yield` when the frame resumes.
+  std::shared_ptr<Error> pendingThrow;
 };
 
 inline GeneratorState* generatorOf(const Value& v) {
@@ -56,5 +59,27 @@ inline GeneratorState* generatorOf(const Value& v) {
 // The next item of a generator iterator (iteratorNext's Generator case);
 // false once the body has returned.
 bool generatorNext(Interpreter& interp, GeneratorState& g, Value& out);
+
+// Note [Generator methods]
+// g.send(v) resumes g with v as the value of its `yield`; g.throw(e) raises e
+// at the suspended `yield` (its handlers run; g yields again, returns, or the
+// error leaves throw()); g.close() throws GeneratorExit and expects g to end.
+// A generator suspended inside `yield from` hands throw() and close() to the
+// sub-generator first, as CPython. Once the body returns, the next call that
+// finds it done raises StopIteration(return value), once (takeReturnValue).
+Value takeReturnValue(GeneratorState& g);
+bool generatorThrow(Interpreter& interp, GeneratorState& g, Error thrown, Value& out);
+void generatorClose(Interpreter& interp, GeneratorState& g);
+// The Error `raise exc` would throw (exc a class or an instance).
+Error errorForRaise(Interpreter& interp, const Value& exc);
+[[noreturn]] void raiseStopIteration(Interpreter& interp, Value value);
+
+// Note [yield from]
+// `r = yield from it` compiles to a loop around this native (a constant of
+// the code object): yieldFromStep(iter, sent) returns (False, item) for the
+// next item of iter, sending `sent` to a generator, or (True, its return
+// value) when iter is exhausted. The loop yields each item and passes what
+// was sent back in, so send() reaches the sub-generator.
+Value yieldFromStep(Interpreter& interp, const CallArgs& a, const void*);
 
 }  // namespace tdsl

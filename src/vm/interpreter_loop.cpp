@@ -155,6 +155,10 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
     items.erase(items.begin() + j);
     return;
   }
+  if (const Value* fn = findDunder(obj, "__delitem__")) {
+    callMethod(I, obj, *fn, {index});
+    return;
+  }
   throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object doesn't support item deletion");
 }
 [[gnu::noinline]] void delLocal(Value& reg, const Value& name) {
@@ -580,7 +584,7 @@ resume:
 
   // The object model and exceptions (vm/classes.h, vm/exceptions.cpp).
   L_MAKECLASS: RA = makeClass(I, RA, R[in.a + 1], &R[in.a + 2], in.b); DISPATCH();
-  L_RAISE: raiseException(I, RA, in.k, RB);
+  L_RAISE: raiseException(I, RA, in.k, RB, in.k <= 1 && in.c ? &R[in.c - 1] : nullptr);
   L_EXCMATCH: RA = Value::boolean(exceptionMatches(I, RB, RC)); DISPATCH();
   L_TRYENTER: DISPATCH();
   L_WITHENTER: withEnter(I, &RA); DISPATCH();

@@ -220,6 +220,13 @@ Value d_clear(Interpreter&, const CallArgs& a, const void*) {
   D(a).clear();
   return Value();
 }
+Value d_popitem(Interpreter&, const CallArgs& a, const void*) {
+  arity(a, "popitem", 0, 0);
+  if (D(a).size() == 0) throw Error(ErrorKind::Key, "KeyError: 'popitem(): dictionary is empty'");
+  auto last = D(a).entries.back();  // LIFO order, as CPython
+  D(a).erase(last.first);
+  return makeTuple({last.first, last.second});
+}
 Value d_copy(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "copy", 0, 0);
   Value d = makeDict();
@@ -245,7 +252,7 @@ const Table& dictMethods() {
   static const Table t = {
       {"get", d_get}, {"keys", d_keys}, {"values", d_values}, {"items", d_items},
       {"pop", d_pop}, {"update", d_update}, {"setdefault", d_setdefault}, {"clear", d_clear},
-      {"copy", d_copy},
+      {"copy", d_copy}, {"popitem", d_popitem},
   };
   return t;
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "vm/classes.h"
 #include "vm/format.h"
 #include "vm/generators.h"
 #include "vm/sets.h"
@@ -124,14 +125,32 @@ Value gen_send(Interpreter& I, const CallArgs& a, const void*) {
     throw Error(ErrorKind::Type, "can't send non-None value to a just-started generator");
   Value out;
   if (I.vm().resumeGenerator(*g, a[1], out)) return out;
-  throw Error(ErrorKind::Runtime, "StopIteration");
+  raiseStopIteration(I, takeReturnValue(*g));
 }
-Value gen_close(Interpreter&, const CallArgs& a, const void*) {
-  expectArgs(a, "close", 1, 1);
+Value gen_throw(Interpreter& I, const CallArgs& a, const void*) {  // Note [Generator methods]
+  expectArgs(a, "throw", 2, 4);
   GeneratorState* g = generatorOf(a[0]);
-  if (g->status == GeneratorState::Status::Running) throw Error(ErrorKind::Value, "generator already executing");
-  g->status = GeneratorState::Status::Done;
-  g->registers.clear();
+  Value keep = a[0];
+  Value exc = a[1];
+  if (a.nargs > 2 && !a[2].isNone()) {  // throw(type, value): value is the instance or the argument
+    ClassObject* cls = asClass(exc);
+    if (!cls) throw Error(ErrorKind::Type, "instance exception may not have a separate value");
+    InstanceObject* inst = asInstance(a[2]);
+    if (!(inst && isInstanceOfClass(a[2], *cls))) {
+      Value arg = a[2];
+      exc = cls->call(I, CallArgs{&arg, 1, nullptr, 0});
+    } else {
+      exc = a[2];
+    }
+  }
+  Value out;
+  if (generatorThrow(I, *g, errorForRaise(I, exc), out)) return out;
+  raiseStopIteration(I, takeReturnValue(*g));
+}
+Value gen_close(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "close", 1, 1);
+  Value keep = a[0];
+  generatorClose(I, *generatorOf(a[0]));
   return Value();
 }
 
@@ -169,6 +188,7 @@ bool moreAttr(Interpreter&, const Value& obj, std::string_view name, Value& out)
   if (generatorOf(obj)) {
     if (name == "send") { out = bind(obj, "send", gen_send); return true; }
     if (name == "close") { out = bind(obj, "close", gen_close); return true; }
+    if (name == "throw") { out = bind(obj, "throw", gen_throw); return true; }
     if (name == "__name__" || name == "__qualname__") { out = makeStr(generatorOf(obj)->fn->name()); return true; }
   }
   return false;

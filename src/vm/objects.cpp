@@ -6,6 +6,7 @@
 
 #include "vm/objects.h"
 #include "vm/sets.h"
+#include "vm/classes.h"
 
 #include "support/diagnostics.h"
 #include "vm/value_ops.h"
@@ -36,6 +37,13 @@ bool isHashableAt(const Value& v, int depth) {
       return true;
     case ObjKind::Other:
       if (SetObject* s = asSet(v)) return s->frozen;
+      if (InstanceObject* inst = asInstance(v)) {
+        // As CPython: a class that defines __eq__ and no __hash__ (or sets
+        // __hash__ = None) makes unhashable instances; others hash by identity.
+        const Value* hash = inst->klass()->lookup("__hash__");
+        if (hash) return !hash->isNone();
+        return inst->klass()->lookup("__eq__") == nullptr;
+      }
       return true;
     default: return true;
   }

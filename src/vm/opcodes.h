@@ -103,7 +103,8 @@
 //  - RAISE k: 0 `raise R[A]` (a class is instantiated first); 1 `raise R[A]
 //    from R[B]`; 2 re-raise the caught exception R[A] where it was first
 //    raised (bare `raise`, a finally or a with that did not suppress); 3 bare
-//    `raise` with no exception being handled (RuntimeError).
+//    `raise` with no exception being handled (RuntimeError). For k 0 and 1,
+//    C > 0 names the exception being handled, R[C-1] (its __context__).
 //  - TRYENTER marks the start of a try (k = 0) or with (k = 1, manager in
 //    R[A]) block; it does nothing in the VM. torch.compile ends its trace there.
 #define TDSL_OBJECT_MODEL_OPCODES(X)                                                                \

@@ -1274,8 +1274,13 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
     else it->end = static_cast<int64_t>(stop);
     return Value(it);
   }
+  if (const Value* fn = findDunder(seq, "__reversed__")) return callMethod(interp, seq, *fn, {});
   Value items = seq;
-  if (!seq.isObj(ObjKind::List) && !seq.isObj(ObjKind::Tuple)) {
+  if (findDunder(seq, "__len__") && findDunder(seq, "__getitem__")) {  // the sequence protocol
+    std::vector<Value> forward;
+    for (int64_t i = 0, n = length(interp, seq); i < n; ++i) forward.push_back(getItem(interp, seq, Value::integer(i)));
+    items = makeList(std::move(forward));
+  } else if (!seq.isObj(ObjKind::List) && !seq.isObj(ObjKind::Tuple)) {
     if (seq.isObj(ObjKind::Iterator) || !(seq.isObj(ObjKind::Str) || seq.isObj(ObjKind::Dict) || seq.isObj(ObjKind::Range) || seq.isTensor() || asDictView(seq)))
       throw Error(ErrorKind::Type, "'" + typeName(seq) + "' object is not reversible");
     items = makeList(iterateAll(interp, seq));

@@ -197,13 +197,29 @@ void VM::popFrame() {
   frames_.pop_back();
 }
 
+// Note [Library frames]
+// The embedded stdlib modules (stdlib/*.td) stand in for CPython's C modules
+// (itertools, bisect, functools...), so an error they raise is reported as
+// CPython reports a C function's: located at the script's call and without
+// the library's own frames at the top of the traceback.
+static bool isLibraryFile(const SourceRange& r) {
+  return r.valid() && r.file && r.file->name.compare(0, 9, "<stdlib>/") == 0;
+}
+
 void VM::unwind(Error& e, size_t entryDepth) {
   auto pcOf = [](const Frame& f) { return static_cast<uint32_t>(f.pc - f.code->code.data()) - 1; };
   if (!frames_.empty() && frames_.size() >= entryDepth) {
+    size_t top = frames_.size();  // frames [top, size) are library frames above a script frame
+    auto library = [&](const Frame& f) { return isLibraryFile(f.code->rangeAt(pcOf(f))); };
+    while (top > entryDepth && library(frames_[top - 1])) --top;
+    if (top < frames_.size() && (!e.hasLocation() || isLibraryFile(e.where)))
+      e.where = frames_[top - 1].code->rangeAt(pcOf(frames_[top - 1]));
+    else
+      top = frames_.size();
     if (!e.hasLocation()) e.where = frames_.back().code->rangeAt(pcOf(frames_.back()));
     // Traceback entries: each function frame and the call site in its caller.
     size_t repeats = 0;
-    for (size_t i = frames_.size(); i-- > entryDepth - 1;) {
+    for (size_t i = top; i-- > entryDepth - 1;) {
       const Frame& f = frames_[i];
       if (f.code->isModule) continue;
       TracebackEntry t;

@@ -111,7 +111,7 @@ void runBinaryTyped(const TensorObject& out, const Operand& x, const Operand& y)
     // pow converts its exponent like PyTorch's Scalar::to<T>() (Note [Checked scalar conversion]).
     T b = op == Bin::Pow ? checkedScalarAs<T>(y.number) : scalarAs<T>(y.number);
     if constexpr (op == Bin::Pow && std::is_integral<T>::value && !std::is_same<T, bool>::value) {
-      if (b < 0) throw Error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
+      if (b < 0) throw Error(ErrorKind::Runtime, "Integers to negative integer powers are not allowed.");
     }
     plan.addOperand(x.tensor->dataPtr(), x.tensor->meta, out.sizes());
     plan.coalesce();
@@ -481,7 +481,7 @@ Value fillValue(const Value& v) {
   if (v.isTensor()) {
     const TensorObject& t = *asTensor(v);
     if (t.dim() != 0)
-      throw Error(ErrorKind::Value, "fill_ only supports 0-dimension value tensor but got tensor with " +
+      throw Error(ErrorKind::Runtime, "fill_ only supports 0-dimension value tensor but got tensor with " +
                                         std::to_string(t.dim()) + " dimensions.");
     if (isFloating(t.dtype())) return Value::number(readAsDouble(t, 0));
     if (t.dtype() == DType::Bool) return Value::boolean(readAsInt(t, 0) != 0);

@@ -197,7 +197,7 @@ void maskedFill(const BoundArgs& a, MetaResult& r) {
     throw Error(ErrorKind::Type, "masked_fill_ only supports boolean masks, but got mask with dtype " +
                                      std::string(dtypeName(mask.dtype())));
   if (a[2].isTensor() && asTensor(a[2])->dim() != 0)
-    throw Error(ErrorKind::Value, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
+    throw Error(ErrorKind::Runtime, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                                       std::to_string(asTensor(a[2])->dim()) + " dimension(s).");
   if (a.op->has(kTagInplace)) {
     checkBroadcastTo(mask.sizes(), self.sizes());
@@ -217,7 +217,7 @@ DType factoryDType(const BoundArgs& a, DType fallback) {
 void checkSizes(const Dims& sizes) {
   for (int64_t s : sizes)
     if (s < 0)
-      throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+      throw Error(ErrorKind::Runtime, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                                         formatDims(sizes));
 }
 // Random factories sample floats only; PyTorch names the kernel that refuses
@@ -269,15 +269,15 @@ void arange(const BoundArgs& a, MetaResult& r) {
 
 void linspace(const BoundArgs& a, MetaResult& r) {
   int64_t steps = intArg(a, 2);
-  if (steps < 0) throw Error(ErrorKind::Value, "number of steps must be non-negative");
+  if (steps < 0) throw Error(ErrorKind::Runtime, "number of steps must be non-negative");
   r.add() = contiguousMeta(factoryDType(a, DType::Float32), Dims{steps});
 }
 
 void eye(const BoundArgs& a, MetaResult& r) {
   int64_t n = intArg(a, 0);
   int64_t m = argIndex(a, "m") >= 0 ? intArg(a, 1) : n;
-  if (n < 0) throw Error(ErrorKind::Value, "n must be greater or equal to 0, got " + std::to_string(n));
-  if (m < 0) throw Error(ErrorKind::Value, "m must be greater or equal to 0, got " + std::to_string(m));
+  if (n < 0) throw Error(ErrorKind::Runtime, "n must be greater or equal to 0, got " + std::to_string(n));
+  if (m < 0) throw Error(ErrorKind::Runtime, "m must be greater or equal to 0, got " + std::to_string(m));
   r.add() = contiguousMeta(factoryDType(a, DType::Float32), Dims{n, m});
 }
 
@@ -299,11 +299,11 @@ ArangeSpec arangeSpec(const BoundArgs& a) {
   s.start = num(start);
   s.step = num(step);
   double e = num(end);
-  if (s.step == 0) throw Error(ErrorKind::Value, "step must be nonzero");
+  if (s.step == 0) throw Error(ErrorKind::Runtime, "step must be nonzero");
   if (!std::isfinite(s.start) || !std::isfinite(e))
-    throw Error(ErrorKind::Value, "unsupported range: " + std::to_string(s.start) + " -> " + std::to_string(e));
+    throw Error(ErrorKind::Runtime, "unsupported range: " + std::to_string(s.start) + " -> " + std::to_string(e));
   if ((s.step > 0 && e < s.start) || (s.step < 0 && e > s.start))
-    throw Error(ErrorKind::Value, "upper bound and larger bound inconsistent with step sign");
+    throw Error(ErrorKind::Runtime, "upper bound and larger bound inconsistent with step sign");
   double len = std::ceil((e - s.start) / s.step);
   if (!(len <= 9.0e18)) throw Error(ErrorKind::Runtime, "invalid size, possible overflow?");  // PyTorch's text
   s.length = static_cast<int64_t>(len);

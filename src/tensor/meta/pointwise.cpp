@@ -18,7 +18,7 @@ MemoryFormat memoryFormatArg(const BoundArgs& a) {
   MemoryFormat f = MemoryFormat::Preserve;
   if (i < 0 || i >= a.count) return f;  // a graph node may leave it out
   if (!a.isNone(i) && !parseMemoryFormat(a.strAt(i), f))
-    throw Error(ErrorKind::Value, "unknown memory format '" + a.strAt(i) + "'");
+    throw Error(ErrorKind::Runtime, "unknown memory format '" + a.strAt(i) + "'");
   return f;
 }
 
@@ -219,14 +219,14 @@ void bitwiseNotInplace(const BoundArgs& a, MetaResult& r) {
 void clamp(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   if (a[1].isNone() && a[2].isNone())
-    throw Error(ErrorKind::Value, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    throw Error(ErrorKind::Runtime, "torch.clamp: At least one of 'min' or 'max' must not be None");
   DType d = resultType({&a[0], &a[1], &a[2]});
   setElementwise(r, d, self.sizes(), operandsOf({&a[0]}, &d));  // PyTorch: unary on self.to(d)
 }
 
 void clampInplace(const BoundArgs& a, MetaResult& r) {
   if (a[1].isNone() && a[2].isNone())
-    throw Error(ErrorKind::Value, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    throw Error(ErrorKind::Runtime, "torch.clamp: At least one of 'min' or 'max' must not be None");
   castCheck(resultType({&a[0], &a[1], &a[2]}), tensorArg(a, 0).dtype());
   inplaceResult(a, r);
 }

@@ -22,7 +22,7 @@ ReduceSpec reduceSpec(const BoundArgs& a, const char* opName) {
     int64_t w = wrapDim(d, rank);
     if (rank == 0) continue;
     if (spec.reduced[w])
-      throw Error(ErrorKind::Value, "dim " + std::to_string(w) + " appears multiple times in the list of dims");
+      throw Error(ErrorKind::Runtime, "dim " + std::to_string(w) + " appears multiple times in the list of dims");
     spec.reduced[w] = 1;
   }
   spec.all = reduceAll;

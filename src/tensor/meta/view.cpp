@@ -18,10 +18,10 @@ Dims inferViewSize(const Dims& requested, int64_t numel) {
   int64_t known = 1;
   for (int i = 0; i < out.size(); ++i) {
     if (out[i] == -1) {
-      if (infer >= 0) throw Error(ErrorKind::Value, "only one dimension can be inferred");
+      if (infer >= 0) throw Error(ErrorKind::Runtime, "only one dimension can be inferred");
       infer = i;
     } else if (out[i] < 0) {
-      throw Error(ErrorKind::Value, "invalid shape dimension " + std::to_string(out[i]));
+      throw Error(ErrorKind::Runtime, "invalid shape dimension " + std::to_string(out[i]));
     } else {
       // Wraps like PyTorch's infer_size; a shape whose product overflows
       // then fails here or at the view's numel check (setView).
@@ -30,11 +30,11 @@ Dims inferViewSize(const Dims& requested, int64_t numel) {
   }
   if (infer >= 0) {
     if (known == 0 || numel % known != 0)
-      throw Error(ErrorKind::Value, "shape '" + formatDims(requested) + "' is invalid for input of size " +
+      throw Error(ErrorKind::Runtime, "shape '" + formatDims(requested) + "' is invalid for input of size " +
                                         std::to_string(numel));
     out[infer] = numel / known;
   } else if (known != numel) {
-    throw Error(ErrorKind::Value, "shape '" + formatDims(requested) + "' is invalid for input of size " +
+    throw Error(ErrorKind::Runtime, "shape '" + formatDims(requested) + "' is invalid for input of size " +
                                       std::to_string(numel));
   }
   return out;
@@ -74,7 +74,7 @@ std::optional<Dims> computeViewStrides(const TensorMeta& old, const Dims& newSha
 }
 
 SliceBounds sliceBounds(int64_t size, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
-  if (step <= 0) throw Error(ErrorKind::Value, "slice step must be positive");
+  if (step <= 0) throw Error(ErrorKind::Runtime, "slice step must be positive");
   int64_t s = start.value_or(0), e = end.value_or(size);
   if (s < 0) s += size;
   if (e < 0) e += size;
@@ -133,7 +133,7 @@ void flatten(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   if (self.dim() == 0) { reshapeTo(self, Dims{1}, r); return; }
   int64_t start = wrapDim(intArg(a, 1), self.dim()), end = wrapDim(intArg(a, 2), self.dim());
-  if (start > end) throw Error(ErrorKind::Value, "flatten() has invalid args: start_dim cannot come after end_dim");
+  if (start > end) throw Error(ErrorKind::Runtime, "flatten() has invalid args: start_dim cannot come after end_dim");
   Dims shape;
   for (int d = 0; d < start; ++d) shape.push_back(self.sizes()[d]);
   int64_t n = 1;
@@ -170,7 +170,7 @@ void toDtype(const BoundArgs& a, MetaResult& r) {
 void t(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   if (self.dim() > 2)
-    throw Error(ErrorKind::Value, "t() expects a tensor with <= 2 dimensions, but self is " +
+    throw Error(ErrorKind::Runtime, "t() expects a tensor with <= 2 dimensions, but self is " +
                                       std::to_string(self.dim()) + "D");
   TensorMeta m = self.meta;
   if (self.dim() == 2) {
@@ -195,7 +195,7 @@ void permute(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   Dims dims = intListArg(a, 1);
   if (dims.size() != self.dim())
-    throw Error(ErrorKind::Value, "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+    throw Error(ErrorKind::Runtime, "permute(sparse_coo): number of dimensions in the tensor input does not match the "
                                   "length of the desired ordering of dimensions i.e. input.dim() = " +
                                       std::to_string(self.dim()) + " is not equal to len(dims) = " +
                                       std::to_string(dims.size()));
@@ -204,7 +204,7 @@ void permute(const BoundArgs& a, MetaResult& r) {
   seen.resize(self.dim(), 0);
   for (int i = 0; i < dims.size(); ++i) {
     int64_t d = wrapDim(dims[i], self.dim());
-    if (seen[d]) throw Error(ErrorKind::Value, "permute(): duplicate dims are not allowed.");
+    if (seen[d]) throw Error(ErrorKind::Runtime, "permute(): duplicate dims are not allowed.");
     seen[d] = 1;
     m.sizes[i] = self.sizes()[d];
     m.strides[i] = self.strides()[d];
@@ -242,7 +242,7 @@ void unsqueeze(const BoundArgs& a, MetaResult& r) {
 namespace {
 void expandTo(const TensorObject& self, const Dims& size, MetaResult& r) {
   if (size.size() < self.dim())
-    throw Error(ErrorKind::Value, "expand(torch.FloatTensor{" + formatDims(self.sizes()) +
+    throw Error(ErrorKind::Runtime, "expand(torch.FloatTensor{" + formatDims(self.sizes()) +
                                       "}, size=" + formatDims(size) +
                                       "): the number of sizes provided (" + std::to_string(size.size()) +
                                       ") must be greater or equal to the number of dimensions in the tensor (" +
@@ -256,7 +256,7 @@ void expandTo(const TensorObject& self, const Dims& size, MetaResult& r) {
     int64_t target = size[i];
     if (src < 0) {
       if (target < 0)
-        throw Error(ErrorKind::Value, "The expanded size of the tensor (" + std::to_string(target) +
+        throw Error(ErrorKind::Runtime, "The expanded size of the tensor (" + std::to_string(target) +
                                           ") isn't allowed in a leading, non-existing dimension " + std::to_string(i));
       m.sizes[i] = target;
       m.strides[i] = 0;
@@ -340,7 +340,7 @@ void diagonal(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t offset = intArg(a, 1);
   int64_t d1 = wrapDim(intArg(a, 2), self.dim()), d2 = wrapDim(intArg(a, 3), self.dim());
-  if (d1 == d2) throw Error(ErrorKind::Value, "diagonal dimensions cannot be identical " + std::to_string(intArg(a, 2)) +
+  if (d1 == d2) throw Error(ErrorKind::Runtime, "diagonal dimensions cannot be identical " + std::to_string(intArg(a, 2)) +
                                                   ", " + std::to_string(intArg(a, 3)));
   TensorMeta m = self.meta;
   int64_t len;
@@ -368,10 +368,10 @@ void asStrided(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   Dims size = intListArg(a, 1), stride = intListArg(a, 2);
   if (size.size() != stride.size())
-    throw Error(ErrorKind::Value, "mismatch in length of strides and shape");
+    throw Error(ErrorKind::Runtime, "mismatch in length of strides and shape");
   for (int i = 0; i < size.size(); ++i) {
-    if (size[i] < 0) throw Error(ErrorKind::Value, "as_strided: Negative sizes are not allowed");
-    if (stride[i] < 0) throw Error(ErrorKind::Value, "as_strided: Negative strides are not supported at the moment, got strides: " + formatDims(stride));
+    if (size[i] < 0) throw Error(ErrorKind::Runtime, "as_strided: Negative sizes are not allowed");
+    if (stride[i] < 0) throw Error(ErrorKind::Runtime, "as_strided: Negative strides are not supported at the moment, got strides: " + formatDims(stride));
   }
   TensorMeta m;
   m.dtype = self.dtype();
@@ -379,7 +379,7 @@ void asStrided(const BoundArgs& a, MetaResult& r) {
   m.strides = stride;
   auto off = optIntArg(a, 3);
   m.offset = off ? *off : self.meta.offset;
-  if (m.offset < 0) throw Error(ErrorKind::Value, "Tensor: invalid storage offset " + std::to_string(m.offset));
+  if (m.offset < 0) throw Error(ErrorKind::Runtime, "Tensor: invalid storage offset " + std::to_string(m.offset));
   setView(r, m);
 }
 
@@ -420,13 +420,13 @@ void asStridedScatter(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   Dims size = intListArg(a, 2);
   checkScatterSource(tensorArg(a, 1), size, "view");
-  if (size.size() != intListArg(a, 3).size()) throw Error(ErrorKind::Value, "mismatch in length of strides and shape");
+  if (size.size() != intListArg(a, 3).size()) throw Error(ErrorKind::Runtime, "mismatch in length of strides and shape");
   r.add() = contiguousMeta(self.dtype(), self.sizes());
 }
 
 void cat(const BoundArgs& a, MetaResult& r) {
   const auto& items = tensorListArg(a, 0);
-  if (items.empty()) throw Error(ErrorKind::Value, "torch.cat(): expected a non-empty list of Tensors");
+  if (items.empty()) throw Error(ErrorKind::Runtime, "torch.cat(): expected a non-empty list of Tensors");
   // Legacy rule: 1-D empty tensors are skipped.
   const TensorObject* ref = nullptr;
   ResultTypeBuilder types;
@@ -436,7 +436,7 @@ void cat(const BoundArgs& a, MetaResult& r) {
     if (!ref && !(t->dim() == 1 && t->numel() == 0)) ref = t;
   }
   if (!ref) { r.add() = contiguousMeta(types.result(), Dims{0}); return; }
-  if (ref->dim() == 0) throw Error(ErrorKind::Value, "zero-dimensional tensor (at position 0) cannot be concatenated");
+  if (ref->dim() == 0) throw Error(ErrorKind::Runtime, "zero-dimensional tensor (at position 0) cannot be concatenated");
   int64_t d = wrapDim(intArg(a, 1), ref->dim());
   Dims out = ref->sizes();
   out[d] = 0;
@@ -460,7 +460,7 @@ void cat(const BoundArgs& a, MetaResult& r) {
 
 void stack(const BoundArgs& a, MetaResult& r) {
   const auto& items = tensorListArg(a, 0);
-  if (items.empty()) throw Error(ErrorKind::Value, "stack expects a non-empty TensorList");
+  if (items.empty()) throw Error(ErrorKind::Runtime, "stack expects a non-empty TensorList");
   const TensorObject* first = asTensor(items[0]);
   ResultTypeBuilder types;
   for (size_t i = 0; i < items.size(); ++i) {

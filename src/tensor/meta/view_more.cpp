@@ -42,7 +42,7 @@ void checkOutputShape(const Dims& self, const Dims& broadcast) {
 void tInplace(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   if (self.dim() > 2)
-    throw Error(ErrorKind::Value, "t_() expects a tensor with <= 2 dimensions, but self is " +
+    throw Error(ErrorKind::Runtime, "t_() expects a tensor with <= 2 dimensions, but self is " +
                                       std::to_string(self.dim()) + "D");
   t(a, r);
 }

@@ -26,7 +26,7 @@ std::string num(double x) {
 void checkSizes(const Dims& sizes) {
   for (int64_t s : sizes)
     if (s < 0)
-      throw Error(ErrorKind::Value, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+      throw Error(ErrorKind::Runtime, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                                         formatDims(sizes));
 }
 
