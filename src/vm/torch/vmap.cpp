@@ -90,7 +90,7 @@ void VmapFunction::collect(Interpreter& interp, const Value& arg, const Value& d
   if (isTreeNode(dims)) {
     if (!sameNode(interp, dims, arg))
       throw Error(ErrorKind::Value, prefix(interp) + "in_dims is not compatible with the structure of `inputs`. in_dims has structure " +
-                                        treeSpecText(interp, inDims_.isInt() ? Value() : inDims_) +
+                                        treeSpecText(interp, inDims_) +
                                         " but inputs has structure " + treeSpecText(interp, allArgs) + ".");
     std::vector<Value> a = treeChildren(arg), d = treeChildren(dims);
     for (size_t i = 0; i < a.size(); ++i) collect(interp, a[i], d[i], leaves, allArgs);
@@ -201,7 +201,7 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
     throw Error(ErrorKind::Value, prefix(interp) + "expected `in_dims` to be int or a (potentially nested) tuple matching the structure of inputs, got: <class '" +
                                       tdsl::typeName(inDims_) + "'>.");
   std::vector<BatchedLeaf> leaves;
-  collect(interp, allArgs, inDims_.isInt() ? inDims_ : inDims_, leaves, allArgs);
+  collect(interp, allArgs, inDims_, leaves, allArgs);
   if (leaves.empty()) throw Error(ErrorKind::Value, "vmap: Expected at least one Tensor to vmap over");
   const int64_t batch = asTensor(leaves[0].tensor)->sizes()[static_cast<size_t>(leaves[0].dim)];
   for (const BatchedLeaf& l : leaves) {
