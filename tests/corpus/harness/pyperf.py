@@ -13,7 +13,16 @@ perf_counter = time.perf_counter
 
 
 class Namespace:
-    pass
+    """The parsed options, read as attributes (argparse's Namespace)."""
+
+    def __init__(self, values):
+        self._values = values
+
+    def __getattr__(self, name):
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name)
 
 
 class _Option:
@@ -45,9 +54,9 @@ class ArgParser:
         return value
 
     def parse_args(self, argv):
-        ns = Namespace()
+        values = {}
         for option in self.options:
-            setattr(ns, option.name.lstrip("-").replace("-", "_"), option.default)
+            values[option.name.lstrip("-").replace("-", "_")] = option.default
         i = 0
         while i < len(argv):
             arg = argv[i]
@@ -61,9 +70,9 @@ class ArgParser:
             else:
                 option = [o for o in self.options if not o.name.startswith("-")][0]
                 text = arg
-            setattr(ns, option.name.lstrip("-").replace("-", "_"), self._convert(option, text))
+            values[option.name.lstrip("-").replace("-", "_")] = self._convert(option, text)
             i += 1
-        return ns
+        return Namespace(values)
 
 
 class Runner:
