@@ -323,6 +323,17 @@ const std::vector<DerivativeRow> kRows = {
        if (c.needs(0)) c.set(0, mul(c.s, c.g(), c.arg(1)));
        if (c.needs(1)) c.set(1, mul(c.s, c.g(), c.arg(0)));
      }},
+    // addmm/addmv (ops/rows/corpus_ops.cpp): beta * self + alpha * product.
+    {"addmm", "AddmmBackward0", "mat1, mat2", [](GradCtx& c) {
+       if (c.needs(0)) c.set(0, reduceTo(c, scaled(c, c.g(), c.arg(3)), 0));
+       if (c.needs(1)) c.set(1, scaled(c, op(c.s, "mm", {c.g(), op(c.s, "t", {c.arg(2)})}), c.arg(4)));
+       if (c.needs(2)) c.set(2, scaled(c, op(c.s, "mm", {op(c.s, "t", {c.arg(1)}), c.g()}), c.arg(4)));
+     }},
+    {"addmv", "AddmvBackward0", "mat, vec", [](GradCtx& c) {
+       if (c.needs(0)) c.set(0, reduceTo(c, scaled(c, c.g(), c.arg(3)), 0));
+       if (c.needs(1)) c.set(1, scaled(c, op(c.s, "outer", {c.g(), c.arg(2)}), c.arg(4)));
+       if (c.needs(2)) c.set(2, scaled(c, op(c.s, "mv", {op(c.s, "t", {c.arg(1)}), c.g()}), c.arg(4)));
+     }},
 
     // Views.
     {"view", "ViewBackward0", "", backToSelfSizes},

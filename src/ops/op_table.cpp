@@ -102,7 +102,8 @@ const OpTable& opTable() {
   static const OpTable table({&pointwiseOpRows(), &reductionOpRows(), &viewOpRows(), &indexingOpRows(),
                               &factoryOpRows(), &viewMoreOpRows(), &mathMoreOpRows(), &randomOpRows(),
                               &sortingOpRows(), &scanOpRows(), &reorderOpRows(),
-                              &pointwiseExtraOpRows(), &statisticsOpRows(), &linalgOpRows()});
+                              &pointwiseExtraOpRows(), &statisticsOpRows(), &linalgOpRows(),
+                              &corpusOpRows()});
   return table;
 }
 

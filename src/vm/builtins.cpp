@@ -64,17 +64,33 @@ Value b_print(Interpreter& I, const CallArgs& a, const void*) {
     if (!e->isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "end must be None or a string, not " + typeName(*e));
     end = e->as<StrObject>()->str;
   }
+  const Value* file = findKwarg(a, "file");
+  bool toStderr = file && file->isObj(ObjKind::Module) && file->as<ModuleObject>()->name == "sys.stderr";
+  bool toStdout = !file || file->isNone() || (file->isObj(ObjKind::Module) && file->as<ModuleObject>()->name == "sys.stdout");
+  // Any other file is an object with a write method (io.StringIO): as CPython,
+  // one write per argument, separator and end.
+  Value write = toStderr || toStdout ? Value() : getAttr(I, *file, "write");
   std::string out;
+  auto flushPiece = [&]() {
+    if (write.isNone()) return;
+    I.call(write, std::vector<Value>{makeStr(out)});
+    out.clear();
+  };
   for (size_t i = 0; i < a.nargs; ++i) {
-    if (i) out += sep;
+    if (i) {
+      out += sep;
+      flushPiece();
+    }
     if (a[i].isObj(ObjKind::Str)) out += a[i].as<StrObject>()->str;
     else if (a[i].isObj(ObjKind::Other)) out += str(I, a[i]);  // __str__ of user classes, an extension's own str()
     else appendRepr(I, out, a[i]);
+    flushPiece();
   }
   out += end;
-  const Value* file = findKwarg(a, "file");
-  bool toStderr = file && file->isObj(ObjKind::Module) && file->as<ModuleObject>()->name == "sys.stderr";
-  if (toStderr) {
+  if (!write.isNone()) {
+    flushPiece();
+    if (const Value* f = findKwarg(a, "flush"); f && truthy(I, *f)) I.call(getAttr(I, *file, "flush"), std::vector<Value>{});
+  } else if (toStderr) {
     I.writeStderr(out);
   } else {
     I.writeStdout(out);

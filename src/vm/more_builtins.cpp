@@ -127,6 +127,17 @@ Value gen_send(Interpreter& I, const CallArgs& a, const void*) {
   if (I.vm().resumeGenerator(*g, a[1], out)) return out;
   raiseStopIteration(I, takeReturnValue(*g));
 }
+Value gen_next(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "__next__", 1, 1);
+  Value keep = a[0];
+  Value out;
+  if (iteratorNext(I, *keep.as<IteratorObject>(), out)) return out;
+  raiseStopIteration(I, takeReturnValue(*generatorOf(keep)));
+}
+Value gen_iter(Interpreter&, const CallArgs& a, const void*) {
+  expectArgs(a, "__iter__", 1, 1);
+  return a[0];
+}
 Value gen_throw(Interpreter& I, const CallArgs& a, const void*) {  // Note [Generator methods]
   expectArgs(a, "throw", 2, 4);
   GeneratorState* g = generatorOf(a[0]);
@@ -161,6 +172,9 @@ Value bind(const Value& self, const char* name, NativeFn fn) {
 }  // namespace
 
 bool moreAttr(Interpreter&, const Value& obj, std::string_view name, Value& out) {
+  // g.__next__ and g.__iter__ as bound methods (`step = gen.__next__`), as next(g) and iter(g).
+  if (name == "__next__" && generatorOf(obj)) { out = bind(obj, "__next__", gen_next); return true; }
+  if (name == "__iter__" && generatorOf(obj)) { out = bind(obj, "__iter__", gen_iter); return true; }
   if (obj.isInt() || obj.isBool()) {
     int64_t x = intOfValue(obj);
     if (name == "real" || name == "numerator") { out = Value::integer(x); return true; }

@@ -334,6 +334,18 @@ Value torchBlockDiag(Interpreter& interp, const CallArgs& call, const void*) {
   return callOp(stateOf(interp), "block_diag", {makeList(std::move(items))});
 }
 
+// torch.einsum(equation, *operands) or einsum(equation, [operands]): as
+// PyTorch's Python wrapper, packs the operands into the op's Tensor[] (the
+// op row, ops/rows/corpus_ops.cpp).
+Value torchEinsum(Interpreter& interp, const CallArgs& call, const void*) {
+  if (call.nkwargs)
+    throw Error(ErrorKind::Type, "einsum() got an unexpected keyword argument '" + std::string(call.kwargs[0].name) + "'");
+  if (call.nargs == 0) throw Error(ErrorKind::Runtime, "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list");
+  if (call.nargs == 2 && !call.args[1].isTensor()) return callOp(stateOf(interp), "einsum", {call.args[0], call.args[1]});
+  std::vector<Value> items(call.args + 1, call.args + call.nargs);
+  return callOp(stateOf(interp), "einsum", {call.args[0], makeList(std::move(items))});
+}
+
 // torch.as_tensor(data, dtype=None, device=None): a tensor itself (or its
 // .to(dtype)), else torch.tensor(data, dtype=dtype).
 Value torchAsTensor(Interpreter& interp, const CallArgs& call, const void*) {
@@ -372,10 +384,11 @@ void addViewCompositeFunctions(ModuleObject& torch) {
   for (const FunctionDef& f : kFunctions) torch.set(f.name, makeNative(f.name, compositeFunction, &f));
   torch.set("as_tensor", makeNative("as_tensor", torchAsTensor));
   torch.set("block_diag", makeNative("block_diag", torchBlockDiag));  // replaces the op's own binding
+  torch.set("einsum", makeNative("einsum", torchEinsum));              // likewise
 }
 
 bool isTracedComposite(const NativeObject& native, const CallArgs& call) {
-  if (native.fn == compositeFunction || native.fn == torchBlockDiag) return true;
+  if (native.fn == compositeFunction || native.fn == torchBlockDiag || native.fn == torchEinsum) return true;
   // as_tensor of a tensor is that tensor or a .to(dtype) (traced); of
   // Python data it builds a constant from values the graph cannot name.
   return native.fn == torchAsTensor && call.nargs > 1 && call.args[1].isTensor();

@@ -1,0 +1,42 @@
+# The corpus ops' argument errors: PyTorch 1.13's exception types and messages.
+import torch
+
+def attempt(f):
+    try:
+        f()
+    except Exception as e:
+        print(type(e).__name__, e)
+
+attempt(lambda: torch.addmm(torch.zeros(2, 3), torch.zeros(2, 4), torch.zeros(5, 3)))
+attempt(lambda: torch.addmm(torch.zeros(2, 3), torch.zeros(2), torch.zeros(5, 3)))
+attempt(lambda: torch.addmm(torch.zeros(4, 3), torch.zeros(2, 5), torch.zeros(5, 3)))
+attempt(lambda: torch.addmm(torch.zeros(2, 3), torch.zeros(2, 5, dtype=torch.float64), torch.zeros(5, 3)))
+attempt(lambda: torch.addmm(torch.zeros(2, 3, dtype=torch.float64), torch.zeros(2, 5), torch.zeros(5, 3)))
+attempt(lambda: torch.addmm(torch.ones(2, 3, dtype=torch.bool), torch.ones(2, 4, dtype=torch.bool), torch.ones(4, 3, dtype=torch.bool)))
+attempt(lambda: torch.addmv(torch.zeros(2), torch.zeros(2, 4), torch.zeros(5)))
+attempt(lambda: torch.addmv(torch.zeros(3), torch.zeros(2, 4), torch.zeros(4)))
+attempt(lambda: torch.addmv(torch.zeros(2), torch.zeros(2), torch.zeros(4)))
+attempt(lambda: torch.addmv(torch.ones(1, 2), torch.ones(2, 5), torch.ones(5)))
+attempt(lambda: torch.addmv(torch.zeros(2), torch.zeros(2, 5), torch.zeros(5, dtype=torch.float64)))
+attempt(lambda: torch.addmv(torch.zeros(2, dtype=torch.bool), torch.zeros(2, 5, dtype=torch.bool), torch.zeros(5, dtype=torch.bool)))
+attempt(lambda: torch.cross(torch.zeros(2, 2), torch.zeros(2, 2)))
+attempt(lambda: torch.cross(torch.zeros(3, 2), torch.zeros(3, 2), dim=1))
+attempt(lambda: torch.cross(torch.zeros(3, 2), torch.zeros(2, 3)))
+attempt(lambda: torch.cross(torch.zeros(3), torch.zeros(3, 3)))
+attempt(lambda: torch.cross(torch.zeros(3, dtype=torch.int64), torch.zeros(3)))
+attempt(lambda: torch.kthvalue(torch.zeros(3), 4))
+attempt(lambda: torch.kthvalue(torch.zeros(3), 0))
+attempt(lambda: torch.kthvalue(torch.zeros(3, 2), 1, dim=2))
+attempt(lambda: torch.kthvalue(torch.zeros(0), 1))
+attempt(lambda: torch.mode(torch.zeros(0)))
+attempt(lambda: torch.logspace(0, 1, -1))
+attempt(lambda: torch.logspace(0, 1, 3, dtype=torch.bool))
+attempt(lambda: torch.einsum('ij,jk', torch.ones(2, 3)))
+attempt(lambda: torch.einsum('i', torch.ones(2), torch.ones(2)))
+attempt(lambda: torch.einsum('ii', torch.ones(2, 3)))
+attempt(lambda: torch.einsum('ij,jk', torch.ones(2, 3), torch.ones(2, 4)))
+attempt(lambda: torch.einsum('ij->k', torch.ones(2, 3)))
+attempt(lambda: torch.einsum('ij->ii', torch.ones(2, 3)))
+attempt(lambda: torch.einsum('ij', torch.ones(2, 3, 4)))
+attempt(lambda: torch.einsum('i1', torch.ones(2, 3)))
+attempt(lambda: torch.einsum('i,i', torch.ones(3, dtype=torch.int64), torch.ones(3)))
