@@ -1,11 +1,13 @@
 // JIT runner of fused nodes (fused_kernel.h).
 #include "jit/fused_kernel.h"
 
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <optional>
 
 #include "support/diagnostics.h"
+#include "support/parallel.h"
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
 #include "ops/op_table.h"
@@ -156,28 +158,31 @@ class JitFusedRunner : public ir::FusedRunner {
     for (int k = 0; k < nops; ++k) args.stride[k] = strides[k][0];
     const int64_t n = sizes[0];
     const int outer = static_cast<int>(sizes.size()) - 1;
-    std::vector<int64_t> counter(outer, 0);
-    int64_t sincePoll = 0;
-    for (;;) {
-      for (int k = 0; k < nops; ++k) {
-        char* ptr = t[k]->dataPtr();
-        for (int d = 0; d < outer; ++d) ptr += counter[d] * strides[k][d + 1];
-        args.ptr[k] = ptr;
-      }
-      for (int64_t begin = 0; begin < n; begin += kInterruptGrain) {
-        fn(&args, begin, std::min(n, begin + kInterruptGrain));
-        if ((sincePoll += std::min(n - begin, kInterruptGrain)) >= kInterruptGrain) {
-          sincePoll = 0;
-          pollInterrupt(state);
+    int64_t rows = 1;
+    for (int d = 0; d < outer; ++d) rows *= sizes[d + 1];
+    // Fixed chunks of the row-major iteration space (Note [Parallel chunks]);
+    // each element is computed once whatever the thread count.
+    std::atomic<bool>* interrupt = state.interrupt;
+    parallelChunks(ctx_->numThreads, rows * n, kParallelGrain, [&](int64_t first, int64_t last) {
+      if (interrupt && interrupt->load(std::memory_order_relaxed)) return;
+      KernelArgs chunk = args;
+      for (int64_t row = first / n, col = first % n; first < last; ++row, col = 0) {
+        for (int k = 0; k < nops; ++k) {
+          char* ptr = t[k]->dataPtr();
+          int64_t r = row;
+          for (int d = 0; d < outer; ++d) {
+            ptr += (r % sizes[d + 1]) * strides[k][d + 1];
+            r /= sizes[d + 1];
+          }
+          chunk.ptr[k] = ptr;
         }
+        const int64_t end = std::min(n, col + (last - first));
+        fn(&chunk, col, end);
+        first += end - col;
       }
-      int d = 0;
-      for (; d < outer; ++d) {
-        if (++counter[d] < sizes[d + 1]) break;
-        counter[d] = 0;
-      }
-      if (d == outer) return true;
-    }
+    });
+    pollInterrupt(state);
+    return true;
   }
 
   std::shared_ptr<JitContext> ctx_;
