@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -10,6 +11,7 @@
 #include "support/parallel.h"
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
+#include "jit/fused_reduction.h"
 #include "ops/op_table.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/tensor.h"
@@ -32,7 +34,8 @@ class JitFusedRunner : public ir::FusedRunner {
   JitFusedRunner(std::shared_ptr<JitContext> ctx, const ir::Node& fused)
       : ctx_(std::move(ctx)), body_(fused.body()), reference_(ir::referenceFusedRunner(fused)) {
     std::string why;
-    program_ = buildVectorProgram(*body_, &why);
+    reduction_ = planReduction(*body_);
+    program_ = buildVectorProgram(reduction_ ? *reduction_->pointwise : *body_, &why);
     if (!program_) fallBack(why);
   }
 
@@ -42,7 +45,8 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Value> outs;
     outs.reserve(metas.size());
     for (const TensorMeta& m : metas) outs.push_back(Value(allocLike(state, m)));
-    if (!runKernel(state, inputs, outs)) return reference_->run(state, inputs);
+    const bool ran = reduction_ ? runReduction(state, inputs, outs) : runPointwise(state, inputs, outs);
+    if (!ran) return reference_->run(state, inputs);
     return outs;
   }
 
@@ -70,6 +74,11 @@ class JitFusedRunner : public ir::FusedRunner {
     }
     lastInputs_.clear();
     for (const Value& v : inputs) lastInputs_.push_back(asTensor(v)->meta);
+    if (reduction_) {
+      // The kernel writes the reduced values in row-major order: the scratch is contiguous.
+      const TensorMeta& m = asTensor(env.at(reducedValue()))->meta;
+      reducedMeta_ = contiguousMeta(m.dtype, m.sizes);
+    }
     lastOutputs_.clear();
     for (const ir::IrValue* v : body_->outputs()) {
       TensorMeta m = asTensor(env.at(v))->meta;
@@ -90,23 +99,89 @@ class JitFusedRunner : public ir::FusedRunner {
     }
   }
 
-  // False when no kernel can be had (the caller takes the reference path).
-  bool runKernel(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+  // The body's reduced value (the input of its last op).
+  const ir::IrValue* reducedValue() const {
+    const ir::Node* last = nullptr;
+    for (const ir::Node* n : body_->nodes())
+      if (n->isOp()) last = n;
+    return last->tensorArg(0);
+  }
+
+  bool runPointwise(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    std::vector<Operand> ops;
+    for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    return runKernel(state, ops, asTensor(outs[0])->sizes(), ctx_->numThreads, -1, {});
+  }
+
+  // Note [JIT reductions].
+  bool runReduction(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    return program_->dtype == DType::Float64 ? reduce<double>(state, inputs, outs) : reduce<float>(state, inputs, outs);
+  }
+
+  template <class T>
+  bool reduce(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    const ReductionPlan& plan = *reduction_;
+    const int64_t total = reducedMeta_.numel();
+    T* result = asTensor(outs[plan.resultIndex])->template data<T>();
+    const bool extreme = plan.kind == opt::ReductionKind::Max || plan.kind == opt::ReductionKind::Min;
+    if (total == 0 && extreme) return false;  // eager's error (its shape rule raises it first)
+    std::vector<Operand> ops;
+    for (size_t k = 0; k < outs.size(); ++k)
+      if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{&asTensor(outs[k])->meta, asTensor(outs[k])->dataPtr()});
+    const int scratch = static_cast<int>(ops.size());
+    ops.push_back(Operand{&reducedMeta_, nullptr});
+    for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    const int64_t chunkCount = total == 0 ? 0 : (total - 1) / kParallelGrain + 1;
+    std::vector<ChunkReduction<T>> chunks(static_cast<size_t>(chunkCount));
+    T product = T(1);
+    const bool prod = plan.kind == opt::ReductionKind::Prod;
+    auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
+      const T* p = reinterpret_cast<const T*>(values);
+      if (prod) product = prodChunk(product, p, last - first);
+      else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>(first / kParallelGrain)]);
+    };
+    const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
+    // A reduction alone of one contiguous tensor reads it in place.
+    const TensorObject* only = inputs.size() == 1 ? asTensor(inputs[0]) : nullptr;
+    if (program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous()) {
+      const char* base = only->dataPtr();
+      std::atomic<bool>* interrupt = state.interrupt;
+      parallelChunks(threads, total, kParallelGrain, [&](int64_t first, int64_t last) {
+        if (interrupt && interrupt->load(std::memory_order_relaxed)) return;
+        reduceOne(first, last, base + first * static_cast<int64_t>(sizeof(T)));
+      });
+      pollInterrupt(state);
+    } else if (!runKernel(state, ops, reducedMeta_.sizes, threads, scratch, reduceOne)) {
+      return false;
+    }
+    *result = prod ? product : combineChunks(plan.kind, chunks, total);
+    return true;
+  }
+
+  struct Operand {
+    const TensorMeta* meta;
+    char* data;  // null: the chunk's scratch buffer (contiguous over the chunk)
+  };
+  using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
+
+  // Runs the kernel over `shape`; operand `scratch` (or -1) is each chunk's
+  // scratch buffer, handed to `done` after the chunk. False when no kernel
+  // can be had (the caller takes the reference path).
+  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
+                 int scratch, const ChunkDone& done) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
-    std::vector<const TensorObject*> t;
-    for (const Value& v : outs) t.push_back(asTensor(v));
-    for (const Value& v : inputs) t.push_back(asTensor(v));
-    const Dims& shape = t[0]->sizes();
+    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
     const int nd = shape.size();
     for (int d = 0; d < nd; ++d)
       if (shape[d] == 0) return true;
     // Byte strides of every operand over the result shape (0: broadcast).
     std::vector<std::vector<int64_t>> st(nops, std::vector<int64_t>(nd, 0));
     std::vector<int64_t> es(nops);
-    for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(t[k]->dtype()));
+    for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(operands[k].meta->dtype));
     for (int k = 0; k < nops; ++k) {
-      const TensorMeta& m = t[k]->meta;
+      const TensorMeta& m = *operands[k].meta;
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
@@ -163,12 +238,19 @@ class JitFusedRunner : public ir::FusedRunner {
     // Fixed chunks of the row-major iteration space (Note [Parallel chunks]);
     // each element is computed once whatever the thread count.
     std::atomic<bool>* interrupt = state.interrupt;
-    parallelChunks(ctx_->numThreads, rows * n, kParallelGrain, [&](int64_t first, int64_t last) {
+    parallelChunks(threads, rows * n, kParallelGrain, [&](const int64_t chunkFirst, const int64_t chunkLast) {
       if (interrupt && interrupt->load(std::memory_order_relaxed)) return;
+      std::unique_ptr<char[]> buffer(scratch >= 0 ? new char[(chunkLast - chunkFirst) * es[scratch]] : nullptr);
       KernelArgs chunk = args;
-      for (int64_t row = first / n, col = first % n; first < last; ++row, col = 0) {
+      int64_t first = chunkFirst;
+      for (int64_t row = first / n, col = first % n; first < chunkLast; ++row, col = 0) {
         for (int k = 0; k < nops; ++k) {
-          char* ptr = t[k]->dataPtr();
+          if (k == scratch) {
+            // Element `col` of this row segment lands at flat position `first`.
+            chunk.ptr[k] = buffer.get() + (first - chunkFirst - col) * es[k];
+            continue;
+          }
+          char* ptr = operands[k].data;
           int64_t r = row;
           for (int d = 0; d < outer; ++d) {
             ptr += (r % sizes[d + 1]) * strides[k][d + 1];
@@ -176,10 +258,11 @@ class JitFusedRunner : public ir::FusedRunner {
           }
           chunk.ptr[k] = ptr;
         }
-        const int64_t end = std::min(n, col + (last - first));
+        const int64_t end = std::min(n, col + (chunkLast - first));
         fn(&chunk, col, end);
         first += end - col;
       }
+      if (done) done(chunkFirst, chunkLast, buffer.get());
     });
     pollInterrupt(state);
     return true;
@@ -189,6 +272,8 @@ class JitFusedRunner : public ir::FusedRunner {
   std::shared_ptr<const ir::Graph> body_;
   std::unique_ptr<ir::FusedRunner> reference_;
   std::optional<VectorProgram> program_;
+  std::optional<ReductionPlan> reduction_;
+  TensorMeta reducedMeta_;  // contiguous, of the reduced value (Note [JIT reductions])
   std::map<std::string, KernelFn> kernels_;  // by layout signature
   bool haveMetas_ = false;
   std::vector<TensorMeta> lastInputs_, lastOutputs_;

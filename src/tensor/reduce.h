@@ -1,7 +1,7 @@
 // Reductions: which dims an op reduces, and the fixed summation order.
 //
 // Note [Reduction order]
-// Every floating sum (sum, mean, and the JIT later) adds the n reduced
+// Every floating sum (sum, mean, and the JIT's fused ones) adds the n reduced
 // elements x[0..n) — taken in row-major logical order of the reduced dims —
 // in exactly this order, in the input's dtype (float32 sums accumulate in
 // float32, like PyTorch):
@@ -40,33 +40,65 @@ struct ReduceSpec {
 // Reads `dim` / `keepdim` from the bound call (by schema argument name).
 ReduceSpec reduceSpec(const BoundArgs& a, const char* opName);
 
+// Step 1 of Note [Reduction order]: the value of the block [b, end) (at most
+// kReduceBlock elements); `get(i)` returns element i.
+template <class T, class Get>
+T reduceBlock(int64_t b, int64_t end, Get&& get) {
+  T lane[kReduceLanes] = {};
+  for (int64_t i = b; i < end; ++i) lane[(i - b) % kReduceLanes] += get(i);
+  return ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+}
+
+// Note [Shared reduction code]
+// A compiler may swap the operands of a commutative + or *, and that picks
+// which of two NaNs survives (x86 keeps the first operand's), so the same
+// source compiled in two places can give different NaN bits. The pieces
+// below are therefore compiled once (kernels/reduce.cpp, float and double)
+// and called by eager's full reductions of contiguous data and by the JIT's
+// fused reductions alike (jit/fused_reduction.h).
+
+// Step 1 for `count` <= kReduceBlock contiguous elements at p.
+template <class T>
+T reduceBlockContiguous(const T* p, int64_t count);
+// ((acc * p[0]) * p[1]) ... left to right (prod).
+template <class T>
+T prodContiguous(T acc, const T* p, int64_t count);
+
+// Step 2 of Note [Reduction order]: block values pushed in block order.
+template <class T>
+class CascadeStack {
+ public:
+  void push(T value);
+  T finish() const;
+
+ private:
+  T stack_[64];
+  int levels_[64];
+  int top_ = 0;
+};
+
+// cascadeSum of n contiguous elements at p, with the shared pieces.
+template <class T>
+T cascadeSumContiguous(const T* p, int64_t n, std::atomic<bool>* interrupt = nullptr) {
+  CascadeStack<T> stack;
+  for (int64_t b = 0; b < n; b += kReduceBlock) {
+    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
+    stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+  }
+  return stack.finish();
+}
+
 // Sum in the order of Note [Reduction order]; `get(i)` returns element i.
 // `interrupt` is polled every kInterruptGrain elements (Note [Interrupting kernels]).
 template <class T, class Get>
 T cascadeSum(int64_t n, Get&& get, std::atomic<bool>* interrupt = nullptr) {
   static_assert(kInterruptGrain % kReduceBlock == 0, "polls fall on block boundaries");
-  T stack[64];
-  int levels[64];
-  int top = 0;
+  CascadeStack<T> stack;
   for (int64_t b = 0; b < n; b += kReduceBlock) {
     if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
-    int64_t end = b + kReduceBlock < n ? b + kReduceBlock : n;
-    T lane[kReduceLanes] = {};
-    for (int64_t i = b; i < end; ++i) lane[(i - b) % kReduceLanes] += get(i);
-    T value = ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
-    stack[top] = value;
-    levels[top] = 0;
-    ++top;
-    while (top >= 2 && levels[top - 1] == levels[top - 2]) {
-      stack[top - 2] = stack[top - 2] + stack[top - 1];
-      levels[top - 2] += 1;
-      --top;
-    }
+    stack.push(reduceBlock<T>(b, b + kReduceBlock < n ? b + kReduceBlock : n, get));
   }
-  if (top == 0) return T(0);
-  T acc = stack[top - 1];
-  for (int i = top - 2; i >= 0; --i) acc = stack[i] + acc;
-  return acc;
+  return stack.finish();
 }
 
 // Calls f(begin, end) for consecutive chunks of [0, n) of kInterruptGrain
