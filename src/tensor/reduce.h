@@ -40,21 +40,13 @@ struct ReduceSpec {
 // Reads `dim` / `keepdim` from the bound call (by schema argument name).
 ReduceSpec reduceSpec(const BoundArgs& a, const char* opName);
 
-// Step 1 of Note [Reduction order]: the value of the block [b, end) (at most
-// kReduceBlock elements); `get(i)` returns element i.
-template <class T, class Get>
-T reduceBlock(int64_t b, int64_t end, Get&& get) {
-  T lane[kReduceLanes] = {};
-  for (int64_t i = b; i < end; ++i) lane[(i - b) % kReduceLanes] += get(i);
-  return ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
-}
-
 // Note [Shared reduction code]
 // A compiler may swap the operands of a commutative + or *, and that picks
 // which of two NaNs survives (x86 keeps the first operand's), so the same
 // source compiled in two places can give different NaN bits. The pieces
 // below are therefore compiled once (kernels/reduce.cpp, float and double)
-// and called by eager's full reductions of contiguous data and by the JIT's
+// and called by every eager float sum and prod (strided elements are
+// gathered into a block first: reduceBlock, prodInOrder) and by the JIT's
 // fused reductions alike (jit/fused_reduction.h).
 
 // Step 1 for `count` <= kReduceBlock contiguous elements at p.
@@ -86,6 +78,28 @@ T cascadeSumContiguous(const T* p, int64_t n, std::atomic<bool>* interrupt = nul
     stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
   }
   return stack.finish();
+}
+
+// Step 1 for the block [b, end) (at most kReduceBlock elements); `get(i)`
+// returns element i. Gathered first, so the adds are the shared ones.
+template <class T, class Get>
+T reduceBlock(int64_t b, int64_t end, Get&& get) {
+  T block[kReduceBlock];
+  for (int64_t i = b; i < end; ++i) block[i - b] = get(i);
+  return reduceBlockContiguous<T>(block, end - b);
+}
+
+// prod of n elements left to right from acc, with the shared multiply.
+template <class T, class Get>
+T prodInOrder(T acc, int64_t n, Get&& get, std::atomic<bool>* interrupt = nullptr) {
+  T block[kReduceBlock];
+  for (int64_t b = 0; b < n; b += kReduceBlock) {
+    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
+    const int64_t end = b + kReduceBlock < n ? b + kReduceBlock : n;
+    for (int64_t i = b; i < end; ++i) block[i - b] = get(i);
+    acc = prodContiguous<T>(acc, block, end - b);
+  }
+  return acc;
 }
 
 // Sum in the order of Note [Reduction order]; `get(i)` returns element i.

@@ -173,7 +173,9 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
     }
     forEachReduction<T>(state, *in, spec, [&](int64_t j, auto get, int64_t n) {
       if (kind == Red::Prod) {
-        if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
+        if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+          o[j] = prodInOrder<T>(T(1), n, get, state.interrupt);
+        } else if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
           T acc = T(1);
           forChunks(state.interrupt, n, [&](int64_t b, int64_t e) {
             for (int64_t i = b; i < e; ++i) acc = static_cast<T>(acc * get(i));
