@@ -111,7 +111,8 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Operand> ops;
     for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
-    return runKernel(state, ops, asTensor(outs[0])->sizes(), ctx_->numThreads, -1, {});
+    const TensorObject& first = *asTensor(outs[0]);
+    return runKernel(state, ops, first.sizes(), ctx_->numThreads, 0, first.numel(), -1, {});
   }
 
   // Note [JIT reductions].
@@ -132,30 +133,37 @@ class JitFusedRunner : public ir::FusedRunner {
     const int scratch = static_cast<int>(ops.size());
     ops.push_back(Operand{&reducedMeta_, nullptr});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
-    const int64_t chunkCount = total == 0 ? 0 : (total - 1) / kParallelGrain + 1;
-    std::vector<ChunkReduction<T>> chunks(static_cast<size_t>(chunkCount));
-    T product = T(1);
     const bool prod = plan.kind == opt::ReductionKind::Prod;
-    auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
-      const T* p = reinterpret_cast<const T*>(values);
-      if (prod) product = prodChunk(product, p, last - first);
-      else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>(first / kParallelGrain)]);
-    };
     const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
-    // A reduction alone of one contiguous tensor reads it in place.
     const TensorObject* only = inputs.size() == 1 ? asTensor(inputs[0]) : nullptr;
-    if (program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous()) {
-      const char* base = only->dataPtr();
-      std::atomic<bool>* interrupt = state.interrupt;
-      parallelChunks(threads, total, kParallelGrain, [&](int64_t first, int64_t last) {
-        if (interrupt && interrupt->load(std::memory_order_relaxed)) return;
-        reduceOne(first, last, base + first * static_cast<int64_t>(sizeof(T)));
-      });
-      pollInterrupt(state);
-    } else if (!runKernel(state, ops, reducedMeta_.sizes, threads, scratch, reduceOne)) {
-      return false;
+    const bool inPlace = program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous();
+    ReductionAccumulator<T> acc(plan.kind);
+    T product = T(1);
+    std::vector<ChunkReduction<T>> chunks;
+    const int64_t wave = kReductionWave * kParallelGrain;
+    for (int64_t from = 0; from < total; from += wave) {
+      const int64_t to = std::min(total, from + wave);
+      chunks.assign(static_cast<size_t>((to - from - 1) / kParallelGrain + 1), ChunkReduction<T>());
+      auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
+        const T* p = reinterpret_cast<const T*>(values);
+        if (prod) product = prodChunk(product, p, last - first);
+        else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>((first - from) / kParallelGrain)]);
+      };
+      if (inPlace) {
+        // A reduction alone of one contiguous tensor reads it in place.
+        const char* base = only->dataPtr();
+        std::atomic<bool>* interrupt = state.interrupt;
+        parallelChunks(threads, to - from, kParallelGrain, [&](int64_t first, int64_t last) {
+          pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
+          reduceOne(from + first, from + last, base + (from + first) * static_cast<int64_t>(sizeof(T)));
+        });
+      } else if (!runKernel(state, ops, reducedMeta_.sizes, threads, from, to, scratch, reduceOne)) {
+        return false;
+      }
+      if (!prod)
+        for (const ChunkReduction<T>& c : chunks) acc.add(c);
     }
-    *result = prod ? product : combineChunks(plan.kind, chunks, total);
+    *result = prod ? product : acc.result(total);
     return true;
   }
 
@@ -165,11 +173,12 @@ class JitFusedRunner : public ir::FusedRunner {
   };
   using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
 
-  // Runs the kernel over `shape`; operand `scratch` (or -1) is each chunk's
+  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
+  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
   // scratch buffer, handed to `done` after the chunk. False when no kernel
   // can be had (the caller takes the reference path).
   bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
-                 int scratch, const ChunkDone& done) {
+                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
     TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
@@ -238,8 +247,10 @@ class JitFusedRunner : public ir::FusedRunner {
     // Fixed chunks of the row-major iteration space (Note [Parallel chunks]);
     // each element is computed once whatever the thread count.
     std::atomic<bool>* interrupt = state.interrupt;
-    parallelChunks(threads, rows * n, kParallelGrain, [&](const int64_t chunkFirst, const int64_t chunkLast) {
-      if (interrupt && interrupt->load(std::memory_order_relaxed)) return;
+    TDSL_ASSERT(to <= rows * n);
+    parallelChunks(threads, to - from, kParallelGrain, [&](int64_t chunkBegin, int64_t chunkEnd) {
+      const int64_t chunkFirst = from + chunkBegin, chunkLast = from + chunkEnd;
+      pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
       std::unique_ptr<char[]> buffer(scratch >= 0 ? new char[(chunkLast - chunkFirst) * es[scratch]] : nullptr);
       KernelArgs chunk = args;
       int64_t first = chunkFirst;
@@ -264,7 +275,6 @@ class JitFusedRunner : public ir::FusedRunner {
       }
       if (done) done(chunkFirst, chunkLast, buffer.get());
     });
-    pollInterrupt(state);
     return true;
   }
 

@@ -9,8 +9,9 @@
 // in row-major order; each operand's inner stride gives its layout class;
 // the kernel runs over the rows in fixed chunks of kParallelGrain elements
 // of the row-major iteration space, on up to JitContext::numThreads threads
-// (Note [Parallel chunks]); a chunk that sees Ctrl-C skips its work, and the
-// call raises KeyboardInterrupt once all have stopped.
+// (Note [Parallel chunks]); a chunk that sees Ctrl-C (or the deadline
+// watchdog's interrupt) raises KeyboardInterrupt, the chunks not yet begun
+// are skipped, and the call raises it once every thread has stopped.
 // A body the vector layer does not take, or a codegen error, sends the group
 // to the reference path (ir::referenceFusedRunner) for good, with one log line.
 #pragma once

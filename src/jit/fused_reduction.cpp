@@ -61,48 +61,34 @@ bool replaces(opt::ReductionKind kind, T best, T v) {
 
 template <class T>
 void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<T>& out) {
-  switch (kind) {
-    case opt::ReductionKind::Sum:
-    case opt::ReductionKind::Mean:
-      for (int64_t b = 0; b < n; b += kReduceBlock)
-        out.blocks.push_back(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
-      return;
-    case opt::ReductionKind::Max:
-    case opt::ReductionKind::Min: {
-      T best = p[0];
-      for (int64_t i = 1; i < n && !isNan(best); ++i)
-        if (replaces(kind, best, p[i])) best = p[i];
-      out.value = best;
-      return;
-    }
-    case opt::ReductionKind::Prod: break;  // the runner's running product (prodChunk)
+  if (kind == opt::ReductionKind::Sum || kind == opt::ReductionKind::Mean) {
+    for (int64_t b = 0; b < n; b += kReduceBlock)
+      out.blocks.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+    return;
   }
-  TDSL_ASSERT(false);
+  TDSL_ASSERT(kind == opt::ReductionKind::Max || kind == opt::ReductionKind::Min);
+  T best = p[0];
+  for (int64_t i = 1; i < n && !isNan(best); ++i)
+    if (replaces(kind, best, p[i])) best = p[i];
+  out.value = best;
 }
 
 template <class T>
-T combineChunks(opt::ReductionKind kind, const std::vector<ChunkReduction<T>>& chunks, int64_t total) {
-  switch (kind) {
-    case opt::ReductionKind::Sum:
-    case opt::ReductionKind::Mean: {
-      CascadeStack<T> stack;
-      for (const ChunkReduction<T>& c : chunks)
-        for (T b : c.blocks) stack.push(b);
-      T s = stack.finish();
-      return kind == opt::ReductionKind::Mean ? static_cast<T>(s / static_cast<T>(total)) : s;
-    }
-    case opt::ReductionKind::Max:
-    case opt::ReductionKind::Min: {
-      TDSL_ASSERT(!chunks.empty());
-      T best = chunks[0].value;
-      for (size_t k = 1; k < chunks.size(); ++k)
-        if (replaces(kind, best, chunks[k].value)) best = chunks[k].value;
-      return best;
-    }
-    case opt::ReductionKind::Prod: break;
+void ReductionAccumulator<T>::add(const ChunkReduction<T>& chunk) {
+  if (kind_ == opt::ReductionKind::Sum || kind_ == opt::ReductionKind::Mean) {
+    for (int i = 0; i < chunk.blocks.size(); ++i) sum_.push(chunk.blocks.value(i), chunk.blocks.level(i));
+    return;
   }
-  TDSL_ASSERT(false);
-  return T(0);
+  if (!any_ || replaces(kind_, best_, chunk.value)) best_ = chunk.value;
+  any_ = true;
+}
+
+template <class T>
+T ReductionAccumulator<T>::result(int64_t total) const {
+  if (kind_ == opt::ReductionKind::Sum) return sum_.finish();
+  if (kind_ == opt::ReductionKind::Mean) return static_cast<T>(sum_.finish() / static_cast<T>(total));
+  TDSL_ASSERT(any_);
+  return best_;
 }
 
 template <class T>
@@ -112,8 +98,8 @@ T prodChunk(T acc, const T* p, int64_t n) {
 
 template void reduceChunk<float>(opt::ReductionKind, const float*, int64_t, ChunkReduction<float>&);
 template void reduceChunk<double>(opt::ReductionKind, const double*, int64_t, ChunkReduction<double>&);
-template float combineChunks<float>(opt::ReductionKind, const std::vector<ChunkReduction<float>>&, int64_t);
-template double combineChunks<double>(opt::ReductionKind, const std::vector<ChunkReduction<double>>&, int64_t);
+template class ReductionAccumulator<float>;
+template class ReductionAccumulator<double>;
 template float prodChunk<float>(float, const float*, int64_t);
 template double prodChunk<double>(double, const double*, int64_t);
 

@@ -57,11 +57,17 @@ template <class T>
 T prodContiguous(T acc, const T* p, int64_t count);
 
 // Step 2 of Note [Reduction order]: block values pushed in block order.
+// A run of 2^L blocks that starts at a multiple of 2^L blocks ends as one
+// entry of level L, so pushing that entry with its level (or the entries of
+// an unfinished run, in order) is the same as pushing its blocks one by one.
 template <class T>
 class CascadeStack {
  public:
-  void push(T value);
+  void push(T value, int level = 0);
   T finish() const;
+  int size() const { return top_; }
+  T value(int i) const { return stack_[i]; }
+  int level(int i) const { return levels_[i]; }
 
  private:
   T stack_[64];

@@ -2,7 +2,8 @@
 // equal eager bit for bit, NaN payloads included, on every tier, for sizes
 // 0, 1, every tail up to twice the vector width, block and chunk
 // boundaries and large ones; contiguous, transposed, stepped and flipped
-// inputs; NaN, +-inf, -0.0 and denormals; with 1, 2 and 3 threads.
+// inputs; NaN, +-inf, -0.0 and denormals; with 1, 2 and 3 threads; an
+// input of several waves of chunks.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -54,6 +55,8 @@ def prod_near_one(x):
     return (x * 0.001 + 1.0).prod()
 def plain_sum(x):
     return x.sum()
+def plain_max(x):
+    return x.max()
 fns = [scaled_sum, shifted_mean, abs_max, neg_min, prod_near_one, plain_sum]
 compiled = [torch.compile(f, dynamic=True) for f in fns]
 g = torch.Generator().manual_seed(3)
@@ -73,6 +76,10 @@ for dt in [torch.float32, torch.float64]:
             if x.numel() == 0 and f in (abs_max, neg_min):
                 continue
             pairs.append((torch.compile(f)(x), f(x)))
+    # Over two waves of chunks (Note [JIT reductions]), from a broadcast view.
+    wide = torch.randn(1000, generator=g, dtype=dt).expand(70001, 1000)
+    for f in [plain_sum, plain_max]:
+        pairs.append((torch.compile(f)(wide), f(wide)))
 )";
 
 }  // namespace
@@ -87,7 +94,7 @@ TEST_CASE("jit reduce: fused reductions equal eager bit for bit on every tier an
     INFO(jit::tierName(tier));
     int64_t count = 0;
     CHECK(pairsIdentical(interp, &count));
-    CHECK(count == 2 * (22 * 3 * 6 + 6 * 6 + 4));
+    CHECK(count == 2 * (22 * 3 * 6 + 6 * 6 + 4 + 2));
     CompileRuntime& rt = compileRuntime(interp);
     REQUIRE(rt.jit);
     FunctionStats t = rt.stats.totals();

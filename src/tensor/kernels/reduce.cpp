@@ -32,9 +32,9 @@ T prodContiguous(T acc, const T* p, int64_t count) {
 }
 
 template <class T>
-void CascadeStack<T>::push(T value) {
+void CascadeStack<T>::push(T value, int level) {
   stack_[top_] = value;
-  levels_[top_] = 0;
+  levels_[top_] = level;
   ++top_;
   while (top_ >= 2 && levels_[top_ - 1] == levels_[top_ - 2]) {
     stack_[top_ - 2] = stack_[top_ - 2] + stack_[top_ - 1];
