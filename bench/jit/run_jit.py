@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
-chain and (sin(x)**2 + cos(x)**2) * 2 on 10^7 float32, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
+chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
 PyTorch eager (when /usr/bin/python3 has torch), NumPy for the sincos row and a hand-written C++ loop
-(g++ -O3 -march=native). Prints the CPU model, the JIT's ISA tier, medians
+(g++ -O3 -march=native), one thread everywhere (torch.set_num_threads(1) for
+tdsl and PyTorch) except the rows marked "2 threads" (triad, chain, sum).
+Prints the CPU model, the JIT's ISA tier, medians
 (each program reports the median of 11 calls) and ratios. Not a timed test.
 
 usage: bench/jit/run_jit.py [--tdsl build/tdsl] [--repeat 3]"""
@@ -35,7 +37,7 @@ def main():
     _, err = run([tdsl, "run", "--log", "code", str(HERE / "triad.td")])
     tier = re.search(r"kernel \[(\w+) ", err)
     print(f"CPU: {cpu_model()}; JIT tier: {tier.group(1) if tier else 'none'}"
-          f"{' (TDSL_ISA=' + os.environ['TDSL_ISA'] + ')' if os.environ.get('TDSL_ISA') else ''}; one thread")
+          f"{' (TDSL_ISA=' + os.environ['TDSL_ISA'] + ')' if os.environ.get('TDSL_ISA') else ''}; one thread unless a row says 2")
     with tempfile.TemporaryDirectory() as tmp:
         exe = pathlib.Path(tmp) / "hand_loops"
         run(["g++", "-O3", "-march=native", "-ffp-contract=off", "-o", str(exe), str(HERE / "hand_loops.cpp")])
@@ -47,12 +49,18 @@ def main():
                 hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
     have_torch = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True).returncode == 0
     have_numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True).returncode == 0
-    for bench in ["triad", "chain", "sincos"]:
+    for bench in ["triad", "chain", "sincos", "sum"]:
         script = str(HERE / f"{bench}.td")
-        cols = {"tdsl compiled (jit)": [tdsl, "run", script], "tdsl --no-jit": [tdsl, "run", "--no-jit", script],
-                "tdsl eager": [tdsl, "run", "--eager", script]}
+        threads = ["1"] if bench != "sincos" else []  # sincos.td takes no thread argument
+        cols = {"tdsl compiled (jit)": [tdsl, "run", script, *threads],
+                "tdsl --no-jit": [tdsl, "run", "--no-jit", script, *threads],
+                "tdsl eager": [tdsl, "run", "--eager", script, *threads]}
+        if threads:
+            cols["tdsl compiled (jit), 2 threads"] = [tdsl, "run", script, "2"]
         if have_torch:
-            cols["PyTorch eager"] = ["/usr/bin/python3", script]
+            cols["PyTorch eager"] = ["/usr/bin/python3", script, *threads]
+            if threads:
+                cols["PyTorch eager, 2 threads"] = ["/usr/bin/python3", script, "2"]
         if bench == "sincos" and have_numpy:
             cols["NumPy"] = ["/usr/bin/python3", str(HERE / "sincos_numpy.py")]
         times = {k: [] for k in cols}

@@ -1,8 +1,13 @@
 # a + b * c on 10^7 float32 (the STREAM triad); median of 11 calls after a
 # warm-up call. Runs unchanged under CPython + PyTorch (no torch.compile there:
 # the runner passes --eager / --no-jit to tdsl for its other columns).
+import sys
 import time
 import torch
+
+# An argument sets torch.set_num_threads (the runner passes 1 unless a row says otherwise).
+if len(sys.argv) > 1:
+    torch.set_num_threads(int(sys.argv[1]))
 
 n = 10000000
 a = torch.rand(n)

@@ -2,6 +2,7 @@
 #include "compile/install.h"
 
 #include "compile/function.h"
+#include "compile/threads.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 #include "vm/vm.h"
@@ -10,9 +11,10 @@ namespace tdsl {
 
 namespace {
 
-void addCompileFunctions(Interpreter&, ModuleObject& torch) {
+void addCompileFunctions(Interpreter& interp, ModuleObject& torch) {
   torch.set("compile", makeNative("compile", torchCompileNative));
   torch.set("explain", makeNative("explain", tdslExplainNative));
+  addThreadFunctions(interp, torch);
 }
 
 }  // namespace

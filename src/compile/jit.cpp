@@ -30,6 +30,7 @@ ir::FusedRunnerFactory jitFusedRunnersFor(Interpreter& interp) {
     // Note [Fused kernel calls]: one line per group that falls back to the
     // reference path, under `--log code` too.
     ctx->fallbackLog = [logs](const std::string& text) { if (logs->code) logs->write("code", text); };
+    ctx->numThreads = rt.numThreads;
     rt.jit = std::move(ctx);
   }
   return jit::jitFusedRunners(rt.jit);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "support/parallel.h"
 #include "ops/op_table.h"
 #include "compile/function.h"
 #include "compile/tracer.h"
@@ -35,7 +36,7 @@ const char* const kPureNoTensorBuiltins[] = {"abs", "min", "max", "int", "float"
 
 }  // namespace
 
-CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp) {
+CompileRuntime::CompileRuntime(Interpreter& interp) : interp(interp), numThreads(defaultThreadCount()) {
   logs.owner.interp = &interp;
   if (const char* env = std::getenv("TDSL_LOGS")) logs.enable(env);
   logs.enable(interp.options().logs);

@@ -36,6 +36,9 @@ class CompileRuntime : public InterpreterExtension {
   Tracer* activeTracer = nullptr;  // set while a segment is being traced
   // Issue 12: kernels of the tdsl backend (compile_jit.h), made on first use.
   std::shared_ptr<jit::JitContext> jit;
+  // torch.set_num_threads (compile/threads.h); copied into `jit` when it is
+  // made and whenever it changes.
+  int numThreads;
 
   // Note [Instrumented trace code], one copy per code object (built lazily).
   const InstrumentedCode& instrumented(const CodePtr& code);

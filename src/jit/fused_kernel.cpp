@@ -1,13 +1,17 @@
 // JIT runner of fused nodes (fused_kernel.h).
 #include "jit/fused_kernel.h"
 
+#include <atomic>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
 
 #include "support/diagnostics.h"
+#include "support/parallel.h"
 #include "ir/ir_printer.h"
 #include "ir/meta_inference.h"
+#include "jit/fused_reduction.h"
 #include "ops/op_table.h"
 #include "tensor/scalar_convert.h"
 #include "tensor/tensor.h"
@@ -30,7 +34,8 @@ class JitFusedRunner : public ir::FusedRunner {
   JitFusedRunner(std::shared_ptr<JitContext> ctx, const ir::Node& fused)
       : ctx_(std::move(ctx)), body_(fused.body()), reference_(ir::referenceFusedRunner(fused)) {
     std::string why;
-    program_ = buildVectorProgram(*body_, &why);
+    reduction_ = planReduction(*body_);
+    program_ = buildVectorProgram(reduction_ ? *reduction_->pointwise : *body_, &why);
     if (!program_) fallBack(why);
   }
 
@@ -40,7 +45,8 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Value> outs;
     outs.reserve(metas.size());
     for (const TensorMeta& m : metas) outs.push_back(Value(allocLike(state, m)));
-    if (!runKernel(state, inputs, outs)) return reference_->run(state, inputs);
+    const bool ran = reduction_ ? runReduction(state, inputs, outs) : runPointwise(state, inputs, outs);
+    if (!ran) return reference_->run(state, inputs);
     return outs;
   }
 
@@ -68,6 +74,11 @@ class JitFusedRunner : public ir::FusedRunner {
     }
     lastInputs_.clear();
     for (const Value& v : inputs) lastInputs_.push_back(asTensor(v)->meta);
+    if (reduction_) {
+      // The kernel writes the reduced values in row-major order: the scratch is contiguous.
+      const TensorMeta& m = asTensor(env.at(reducedValue()))->meta;
+      reducedMeta_ = contiguousMeta(m.dtype, m.sizes);
+    }
     lastOutputs_.clear();
     for (const ir::IrValue* v : body_->outputs()) {
       TensorMeta m = asTensor(env.at(v))->meta;
@@ -88,23 +99,98 @@ class JitFusedRunner : public ir::FusedRunner {
     }
   }
 
-  // False when no kernel can be had (the caller takes the reference path).
-  bool runKernel(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+  // The body's reduced value (the input of its last op).
+  const ir::IrValue* reducedValue() const {
+    const ir::Node* last = nullptr;
+    for (const ir::Node* n : body_->nodes())
+      if (n->isOp()) last = n;
+    return last->tensorArg(0);
+  }
+
+  bool runPointwise(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    std::vector<Operand> ops;
+    for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    const TensorObject& first = *asTensor(outs[0]);
+    return runKernel(state, ops, first.sizes(), ctx_->numThreads, 0, first.numel(), -1, {});
+  }
+
+  // Note [JIT reductions].
+  bool runReduction(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    return program_->dtype == DType::Float64 ? reduce<double>(state, inputs, outs) : reduce<float>(state, inputs, outs);
+  }
+
+  template <class T>
+  bool reduce(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    const ReductionPlan& plan = *reduction_;
+    const int64_t total = reducedMeta_.numel();
+    T* result = asTensor(outs[plan.resultIndex])->template data<T>();
+    const bool extreme = plan.kind == opt::ReductionKind::Max || plan.kind == opt::ReductionKind::Min;
+    if (total == 0 && extreme) return false;  // eager's error (its shape rule raises it first)
+    std::vector<Operand> ops;
+    for (size_t k = 0; k < outs.size(); ++k)
+      if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{&asTensor(outs[k])->meta, asTensor(outs[k])->dataPtr()});
+    const int scratch = static_cast<int>(ops.size());
+    ops.push_back(Operand{&reducedMeta_, nullptr});
+    for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
+    const bool prod = plan.kind == opt::ReductionKind::Prod;
+    const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
+    const TensorObject* only = inputs.size() == 1 ? asTensor(inputs[0]) : nullptr;
+    const bool inPlace = program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous();
+    ReductionAccumulator<T> acc(plan.kind);
+    T product = T(1);
+    std::vector<ChunkReduction<T>> chunks;
+    const int64_t wave = kReductionWave * kParallelGrain;
+    for (int64_t from = 0; from < total; from += wave) {
+      const int64_t to = std::min(total, from + wave);
+      chunks.assign(static_cast<size_t>((to - from - 1) / kParallelGrain + 1), ChunkReduction<T>());
+      auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
+        const T* p = reinterpret_cast<const T*>(values);
+        if (prod) product = prodChunk(product, p, last - first);
+        else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>((first - from) / kParallelGrain)]);
+      };
+      if (inPlace) {
+        // A reduction alone of one contiguous tensor reads it in place.
+        const char* base = only->dataPtr();
+        std::atomic<bool>* interrupt = state.interrupt;
+        parallelChunks(threads, to - from, kParallelGrain, [&](int64_t first, int64_t last) {
+          pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
+          reduceOne(from + first, from + last, base + (from + first) * static_cast<int64_t>(sizeof(T)));
+        });
+      } else if (!runKernel(state, ops, reducedMeta_.sizes, threads, from, to, scratch, reduceOne)) {
+        return false;
+      }
+      if (!prod)
+        for (const ChunkReduction<T>& c : chunks) acc.add(c);
+    }
+    *result = prod ? product : acc.result(total);
+    return true;
+  }
+
+  struct Operand {
+    const TensorMeta* meta;
+    char* data;  // null: the chunk's scratch buffer (contiguous over the chunk)
+  };
+  using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
+
+  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
+  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
+  // scratch buffer, handed to `done` after the chunk. False when no kernel
+  // can be had (the caller takes the reference path).
+  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
+                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
-    std::vector<const TensorObject*> t;
-    for (const Value& v : outs) t.push_back(asTensor(v));
-    for (const Value& v : inputs) t.push_back(asTensor(v));
-    const Dims& shape = t[0]->sizes();
+    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
     const int nd = shape.size();
     for (int d = 0; d < nd; ++d)
       if (shape[d] == 0) return true;
     // Byte strides of every operand over the result shape (0: broadcast).
     std::vector<std::vector<int64_t>> st(nops, std::vector<int64_t>(nd, 0));
     std::vector<int64_t> es(nops);
-    for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(t[k]->dtype()));
+    for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(operands[k].meta->dtype));
     for (int k = 0; k < nops; ++k) {
-      const TensorMeta& m = t[k]->meta;
+      const TensorMeta& m = *operands[k].meta;
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
@@ -156,34 +242,48 @@ class JitFusedRunner : public ir::FusedRunner {
     for (int k = 0; k < nops; ++k) args.stride[k] = strides[k][0];
     const int64_t n = sizes[0];
     const int outer = static_cast<int>(sizes.size()) - 1;
-    std::vector<int64_t> counter(outer, 0);
-    int64_t sincePoll = 0;
-    for (;;) {
-      for (int k = 0; k < nops; ++k) {
-        char* ptr = t[k]->dataPtr();
-        for (int d = 0; d < outer; ++d) ptr += counter[d] * strides[k][d + 1];
-        args.ptr[k] = ptr;
-      }
-      for (int64_t begin = 0; begin < n; begin += kInterruptGrain) {
-        fn(&args, begin, std::min(n, begin + kInterruptGrain));
-        if ((sincePoll += std::min(n - begin, kInterruptGrain)) >= kInterruptGrain) {
-          sincePoll = 0;
-          pollInterrupt(state);
+    int64_t rows = 1;
+    for (int d = 0; d < outer; ++d) rows *= sizes[d + 1];
+    // Fixed chunks of the row-major iteration space (Note [Parallel chunks]);
+    // each element is computed once whatever the thread count.
+    std::atomic<bool>* interrupt = state.interrupt;
+    TDSL_ASSERT(to <= rows * n);
+    parallelChunks(threads, to - from, kParallelGrain, [&](int64_t chunkBegin, int64_t chunkEnd) {
+      const int64_t chunkFirst = from + chunkBegin, chunkLast = from + chunkEnd;
+      pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
+      std::unique_ptr<char[]> buffer(scratch >= 0 ? new char[(chunkLast - chunkFirst) * es[scratch]] : nullptr);
+      KernelArgs chunk = args;
+      int64_t first = chunkFirst;
+      for (int64_t row = first / n, col = first % n; first < chunkLast; ++row, col = 0) {
+        for (int k = 0; k < nops; ++k) {
+          if (k == scratch) {
+            // Element `col` of this row segment lands at flat position `first`.
+            chunk.ptr[k] = buffer.get() + (first - chunkFirst - col) * es[k];
+            continue;
+          }
+          char* ptr = operands[k].data;
+          int64_t r = row;
+          for (int d = 0; d < outer; ++d) {
+            ptr += (r % sizes[d + 1]) * strides[k][d + 1];
+            r /= sizes[d + 1];
+          }
+          chunk.ptr[k] = ptr;
         }
+        const int64_t end = std::min(n, col + (chunkLast - first));
+        fn(&chunk, col, end);
+        first += end - col;
       }
-      int d = 0;
-      for (; d < outer; ++d) {
-        if (++counter[d] < sizes[d + 1]) break;
-        counter[d] = 0;
-      }
-      if (d == outer) return true;
-    }
+      if (done) done(chunkFirst, chunkLast, buffer.get());
+    });
+    return true;
   }
 
   std::shared_ptr<JitContext> ctx_;
   std::shared_ptr<const ir::Graph> body_;
   std::unique_ptr<ir::FusedRunner> reference_;
   std::optional<VectorProgram> program_;
+  std::optional<ReductionPlan> reduction_;
+  TensorMeta reducedMeta_;  // contiguous, of the reduced value (Note [JIT reductions])
   std::map<std::string, KernelFn> kernels_;  // by layout signature
   bool haveMetas_ = false;
   std::vector<TensorMeta> lastInputs_, lastOutputs_;

@@ -7,7 +7,11 @@
 // laid out exactly as eager lays them out; the results are allocated; the
 // iteration space (the common result shape) is coalesced over all operands
 // in row-major order; each operand's inner stride gives its layout class;
-// the kernel runs once per row (in chunks, polling Ctrl-C between them).
+// the kernel runs over the rows in fixed chunks of kParallelGrain elements
+// of the row-major iteration space, on up to JitContext::numThreads threads
+// (Note [Parallel chunks]); a chunk that sees Ctrl-C (or the deadline
+// watchdog's interrupt) raises KeyboardInterrupt, the chunks not yet begun
+// are skipped, and the call raises it once every thread has stopped.
 // A body the vector layer does not take, or a codegen error, sends the group
 // to the reference path (ir::referenceFusedRunner) for good, with one log line.
 #pragma once

@@ -44,6 +44,8 @@ class JitContext {
                   std::string* error);
 
   JitCounters counters;
+  // Threads of each kernel call (torch.set_num_threads; Note [Parallel chunks]).
+  int numThreads = 1;
   // `--log code`: receives each new kernel's nodes and assembly. Null: off.
   std::function<void(const std::string&)> codeLog;
   // One line per group that falls back to the reference path. Null: silent.

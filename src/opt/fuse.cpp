@@ -164,6 +164,14 @@ struct Group {
   std::unordered_set<const Node*> memberSet;
   DType dtype = DType::Float32;
   std::vector<SymInt> sizes;
+  bool endsInReduction = false;  // Note [Fused reductions]
+  // Whether reduction `n` may end this group: it reduces a member's result
+  // of the group's dtype, or it is alone (reading anything).
+  bool takesReduction(const Node& n) const {
+    if (members.empty()) return true;
+    const IrValue* self = n.tensorArg(0);
+    return memberSet.count(self->node()) && self->meta().dtype == dtype;
+  }
   void add(Node* n) {
     if (members.empty()) {
       dtype = computeDTypeOf(*n);
@@ -251,11 +259,17 @@ int fuse(Graph& g, PassInterrupt interrupt) {
   int created = 0;
   Group group;
   auto close = [&] {
-    if (group.members.size() >= 2 && emitGroup(g, group, created)) ++created;
+    if ((group.members.size() >= 2 || group.endsInReduction) && emitGroup(g, group, created)) ++created;
     group = Group();
   };
   for (Node* n : g.nodes()) {
     interrupt.poll();
+    if (fusibleReduction(*n) && group.takesReduction(*n)) {
+      group.add(n);
+      group.endsInReduction = true;
+      close();
+      continue;
+    }
     const bool inplace = n->isOp() && n->op()->has(kTagInplace);
     std::optional<PointwiseKind> kind = fusibleKind(*n);
     // where's condition must be a lane mask of this group (Note [Fusible ops]).

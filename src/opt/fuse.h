@@ -15,7 +15,9 @@
 //     member's metadata; the others exist only inside the kernel;
 //   - an in-place pointwise op joins only to write a buffer of the group
 //     that nothing else reads (Note [Absorbed in-place ops] in fuse.cpp);
-//   - groups of one op are left alone.
+//   - a group may end in one full reduction (fusibleReduction) of a value a
+//     member computed, and closes there; a reduction alone (x.sum()) is a
+//     group too (the JIT runs it); other groups of one op are left alone.
 // The pass adds no node other than Fused nodes and removes only the ops it
 // moved into bodies.
 #pragma once
@@ -49,6 +51,11 @@ std::optional<PointwiseKind> fusibleKind(const ir::Node& n);
 // The float dtype a fusible node computes in (a comparison's operands'; the
 // result's otherwise).
 DType computeDTypeOf(const ir::Node& n);
+
+// The reduction a fused group may end in (Note [Fused reductions] in
+// fuse_reduction.cpp): sum, mean, prod, max, min over every element.
+enum class ReductionKind : uint8_t { Sum, Mean, Prod, Max, Min };
+std::optional<ReductionKind> fusibleReduction(const ir::Node& n);
 
 // Returns the number of Fused nodes created.
 int fuse(ir::Graph& g, PassInterrupt interrupt = {});

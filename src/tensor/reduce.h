@@ -1,7 +1,7 @@
 // Reductions: which dims an op reduces, and the fixed summation order.
 //
 // Note [Reduction order]
-// Every floating sum (sum, mean, and the JIT later) adds the n reduced
+// Every floating sum (sum, mean, and the JIT's fused ones) adds the n reduced
 // elements x[0..n) — taken in row-major logical order of the reduced dims —
 // in exactly this order, in the input's dtype (float32 sums accumulate in
 // float32, like PyTorch):
@@ -40,33 +40,85 @@ struct ReduceSpec {
 // Reads `dim` / `keepdim` from the bound call (by schema argument name).
 ReduceSpec reduceSpec(const BoundArgs& a, const char* opName);
 
+// Note [Shared reduction code]
+// A compiler may swap the operands of a commutative + or *, and that picks
+// which of two NaNs survives (x86 keeps the first operand's), so the same
+// source compiled in two places can give different NaN bits. The pieces
+// below are therefore compiled once (kernels/reduce.cpp, float and double)
+// and called by every eager float sum and prod (strided elements are
+// gathered into a block first: reduceBlock, prodInOrder) and by the JIT's
+// fused reductions alike (jit/fused_reduction.h).
+
+// Step 1 for `count` <= kReduceBlock contiguous elements at p.
+template <class T>
+T reduceBlockContiguous(const T* p, int64_t count);
+// ((acc * p[0]) * p[1]) ... left to right (prod).
+template <class T>
+T prodContiguous(T acc, const T* p, int64_t count);
+
+// Step 2 of Note [Reduction order]: block values pushed in block order.
+// A run of 2^L blocks that starts at a multiple of 2^L blocks ends as one
+// entry of level L, so pushing that entry with its level (or the entries of
+// an unfinished run, in order) is the same as pushing its blocks one by one.
+template <class T>
+class CascadeStack {
+ public:
+  void push(T value, int level = 0);
+  T finish() const;
+  int size() const { return top_; }
+  T value(int i) const { return stack_[i]; }
+  int level(int i) const { return levels_[i]; }
+
+ private:
+  T stack_[64];
+  int levels_[64];
+  int top_ = 0;
+};
+
+// cascadeSum of n contiguous elements at p, with the shared pieces.
+template <class T>
+T cascadeSumContiguous(const T* p, int64_t n, std::atomic<bool>* interrupt = nullptr) {
+  CascadeStack<T> stack;
+  for (int64_t b = 0; b < n; b += kReduceBlock) {
+    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
+    stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+  }
+  return stack.finish();
+}
+
+// Step 1 for the block [b, end) (at most kReduceBlock elements); `get(i)`
+// returns element i. Gathered first, so the adds are the shared ones.
+template <class T, class Get>
+T reduceBlock(int64_t b, int64_t end, Get&& get) {
+  T block[kReduceBlock];
+  for (int64_t i = b; i < end; ++i) block[i - b] = get(i);
+  return reduceBlockContiguous<T>(block, end - b);
+}
+
+// prod of n elements left to right from acc, with the shared multiply.
+template <class T, class Get>
+T prodInOrder(T acc, int64_t n, Get&& get, std::atomic<bool>* interrupt = nullptr) {
+  T block[kReduceBlock];
+  for (int64_t b = 0; b < n; b += kReduceBlock) {
+    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
+    const int64_t end = b + kReduceBlock < n ? b + kReduceBlock : n;
+    for (int64_t i = b; i < end; ++i) block[i - b] = get(i);
+    acc = prodContiguous<T>(acc, block, end - b);
+  }
+  return acc;
+}
+
 // Sum in the order of Note [Reduction order]; `get(i)` returns element i.
 // `interrupt` is polled every kInterruptGrain elements (Note [Interrupting kernels]).
 template <class T, class Get>
 T cascadeSum(int64_t n, Get&& get, std::atomic<bool>* interrupt = nullptr) {
   static_assert(kInterruptGrain % kReduceBlock == 0, "polls fall on block boundaries");
-  T stack[64];
-  int levels[64];
-  int top = 0;
+  CascadeStack<T> stack;
   for (int64_t b = 0; b < n; b += kReduceBlock) {
     if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
-    int64_t end = b + kReduceBlock < n ? b + kReduceBlock : n;
-    T lane[kReduceLanes] = {};
-    for (int64_t i = b; i < end; ++i) lane[(i - b) % kReduceLanes] += get(i);
-    T value = ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
-    stack[top] = value;
-    levels[top] = 0;
-    ++top;
-    while (top >= 2 && levels[top - 1] == levels[top - 2]) {
-      stack[top - 2] = stack[top - 2] + stack[top - 1];
-      levels[top - 2] += 1;
-      --top;
-    }
+    stack.push(reduceBlock<T>(b, b + kReduceBlock < n ? b + kReduceBlock : n, get));
   }
-  if (top == 0) return T(0);
-  T acc = stack[top - 1];
-  for (int i = top - 2; i >= 0; --i) acc = stack[i] + acc;
-  return acc;
+  return stack.finish();
 }
 
 // Calls f(begin, end) for consecutive chunks of [0, n) of kInterruptGrain

@@ -12,6 +12,54 @@
 #include "tensor/reduce.h"
 #include "tensor/tensor_iter.h"
 
+namespace tdsl {
+
+// Note [Shared reduction code]: compiled once, here.
+template <class T>
+T reduceBlockContiguous(const T* p, int64_t count) {
+  T lane[kReduceLanes] = {};
+  int64_t i = 0;
+  for (; i + kReduceLanes <= count; i += kReduceLanes)
+    for (int j = 0; j < kReduceLanes; ++j) lane[j] += p[i + j];
+  for (int j = 0; i < count; ++i, ++j) lane[j] += p[i];
+  return ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+}
+
+template <class T>
+T prodContiguous(T acc, const T* p, int64_t count) {
+  for (int64_t i = 0; i < count; ++i) acc = static_cast<T>(acc * p[i]);
+  return acc;
+}
+
+template <class T>
+void CascadeStack<T>::push(T value, int level) {
+  stack_[top_] = value;
+  levels_[top_] = level;
+  ++top_;
+  while (top_ >= 2 && levels_[top_ - 1] == levels_[top_ - 2]) {
+    stack_[top_ - 2] = stack_[top_ - 2] + stack_[top_ - 1];
+    levels_[top_ - 2] += 1;
+    --top_;
+  }
+}
+
+template <class T>
+T CascadeStack<T>::finish() const {
+  if (top_ == 0) return T(0);
+  T acc = stack_[top_ - 1];
+  for (int i = top_ - 2; i >= 0; --i) acc = stack_[i] + acc;
+  return acc;
+}
+
+template float reduceBlockContiguous<float>(const float*, int64_t);
+template double reduceBlockContiguous<double>(const double*, int64_t);
+template float prodContiguous<float>(float, const float*, int64_t);
+template double prodContiguous<double>(double, const double*, int64_t);
+template class CascadeStack<float>;
+template class CascadeStack<double>;
+
+}  // namespace tdsl
+
 namespace tdsl::kernels {
 
 namespace {
@@ -107,9 +155,27 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
   withDType(om.dtype, [&](auto tag) {
     using T = decltype(tag);
     T* o = out->data<T>();
+    if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+      // Every element, contiguous: Note [Shared reduction code].
+      if (om.numel() == 1 && in->meta.isContiguous()) {
+        const T* p = in->data<T>();
+        const int64_t n = in->numel();
+        if (kind == Red::Prod) {
+          T acc = T(1);
+          forChunks(state.interrupt, n, [&](int64_t b, int64_t e) { acc = prodContiguous(acc, p + b, e - b); });
+          o[0] = acc;
+        } else {
+          T s = cascadeSumContiguous<T>(p, n, state.interrupt);
+          o[0] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(n)) : s;
+        }
+        return;
+      }
+    }
     forEachReduction<T>(state, *in, spec, [&](int64_t j, auto get, int64_t n) {
       if (kind == Red::Prod) {
-        if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
+        if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+          o[j] = prodInOrder<T>(T(1), n, get, state.interrupt);
+        } else if constexpr (std::is_floating_point<T>::value || std::is_same<T, bool>::value) {
           T acc = T(1);
           forChunks(state.interrupt, n, [&](int64_t b, int64_t e) {
             for (int64_t i = b; i < e; ++i) acc = static_cast<T>(acc * get(i));

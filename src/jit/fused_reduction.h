@@ -1,0 +1,80 @@
+// Fused groups that end in a reduction (Note [Fused reductions] in
+// opt/fuse_reduction.cpp), on the JIT path.
+//
+// Note [JIT reductions]
+// The body's pointwise part (the body without its reduction) becomes a
+// vector program whose last output is the reduced value; its kernel writes
+// that value, chunk by chunk (Note [Parallel chunks], kParallelGrain
+// elements, a multiple of kReduceBlock), into a scratch buffer of the chunk
+// that stays in cache, and the chunk is reduced there at once with eager's
+// own compiled code (Note [Shared reduction code]), so the bits are eager's:
+//   sum, mean  the chunk's blocks go through a CascadeStack of the chunk; a
+//              full chunk (2^8 blocks, starting at a multiple of 2^8 blocks)
+//              ends as one entry of level 8. The chunks' entries are pushed
+//              with their levels, in chunk order, into one CascadeStack:
+//              the same as pushing every block in order. mean divides as
+//              eager does;
+//   max, min   each chunk's first NaN or first extreme (eager's scan);
+//              chunks combine in order with the same rule, which is the
+//              scan over the whole;
+//   prod       left to right: the chunks run in order on one thread.
+// The iteration space runs in waves of kReductionWave chunks, combined in
+// order after each wave, so the chunk results need O(1) memory whatever the
+// size (an expanded 10^12-element input is fine). A reduction alone whose
+// input is one contiguous tensor reads it in place. Chunks are fixed by
+// the element count, so the result does not depend on the thread count.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "ir/graph.h"
+#include "opt/fuse.h"
+#include "tensor/reduce.h"
+
+namespace tdsl::jit {
+
+struct ReductionPlan {
+  opt::ReductionKind kind = opt::ReductionKind::Sum;
+  int resultIndex = -1;  // the reduction's position among the body outputs
+  // The body without the reduction: its outputs are the body's other
+  // outputs, in order, then the reduction's input.
+  std::shared_ptr<ir::Graph> pointwise;
+};
+
+// Null when the body does not end in a fused reduction.
+std::optional<ReductionPlan> planReduction(const ir::Graph& body);
+
+constexpr int64_t kReductionWave = 1024;  // chunks per wave
+
+template <class T>
+struct ChunkReduction {
+  T value{};               // max, min
+  CascadeStack<T> blocks;  // sum, mean
+};
+// The reduction (not prod) of n >= 1 values of one chunk at p.
+template <class T>
+void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<T>& out);
+
+// Chunk results, added in chunk order, to the value over all elements.
+template <class T>
+class ReductionAccumulator {
+ public:
+  explicit ReductionAccumulator(opt::ReductionKind kind) : kind_(kind) {}
+  void add(const ChunkReduction<T>& chunk);
+  // The reduction of `total` elements (max and min: at least one added).
+  T result(int64_t total) const;
+
+ private:
+  opt::ReductionKind kind_;
+  CascadeStack<T> sum_;
+  T best_{};
+  bool any_ = false;
+};
+
+// prod: ((acc * p[0]) * p[1]) ... left to right, as eager multiplies.
+template <class T>
+T prodChunk(T acc, const T* p, int64_t n);
+
+}  // namespace tdsl::jit
