@@ -158,8 +158,11 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       }
       case opt::PointwiseKind::Pow: {
         if (!opt::powForm(*n)) {
-          // pow.Tensor_Scalar converts its exponent checked (as eager does).
-          const bool checked = !n->arg(1).isTensor() && n->arg(0).isTensor();
+          // pow.Tensor_Scalar converts its exponent checked, as eager does,
+          // except pow_ of one element (kernels/pointwise.cpp's shortcut).
+          const auto numel = n->output()->meta().numel();
+          const bool oneElementInplace = n->op()->has(kTagInplace) && numel.isConstant() && numel.constant() <= 1;
+          const bool checked = !n->arg(1).isTensor() && n->arg(0).isTensor() && !oneElementInplace;
           int x = operand(0);
           int e = n->arg(1).isTensor() ? value.at(n->arg(1).tensor) : b.scalar(n->arg(1), checked);
           r = b.op(VKind::Call2, x, e, -1, static_cast<int>(MathFn::Pow));
