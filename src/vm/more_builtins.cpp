@@ -16,6 +16,16 @@ namespace tdsl {
 
 namespace {
 
+// slice(stop), slice(start, stop[, step]): CPython's constructor; the
+// parts are any values (they are checked where the slice is used).
+Value b_slice(Interpreter&, const CallArgs& a, const void*) {
+  rejectKwargs(a, "slice");
+  if (a.nargs == 0) throw Error(ErrorKind::Type, "slice expected at least 1 argument, got 0");
+  if (a.nargs > 3) throw Error(ErrorKind::Type, "slice expected at most 3 arguments, got " + std::to_string(a.nargs));
+  if (a.nargs == 1) return makeSlice(Value(), a[0], Value());
+  return makeSlice(a[0], a[1], a.nargs == 3 ? a[2] : Value());
+}
+
 Value b_id(Interpreter&, const CallArgs& a, const void*) {
   expectArgs(a, "id", 1, 1);
   const Value& v = a[0];
@@ -208,7 +218,12 @@ bool moreAttr(Interpreter&, const Value& obj, std::string_view name, Value& out)
   return false;
 }
 
-void installMoreBuiltins(VM& vm) { vm.addBuiltin("id", makeNative("id", b_id)); }
+void installMoreBuiltins(VM& vm) {
+  vm.addBuiltin("id", makeNative("id", b_id));
+  Value slice = makeNative("slice", b_slice);
+  vm.addBuiltin("slice", slice);
+  vm.typeObjects["slice"] = slice;
+}
 
 void addSysLimits(ModuleObject& sys) {
   sys.set("getrecursionlimit", makeNative("getrecursionlimit", sys_getrecursionlimit));

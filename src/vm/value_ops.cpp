@@ -503,6 +503,13 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
         SetObject* y = asSet(b);
         return y && setsEqual(*x, *y);
       }
+      if (isSlice(a) || isSlice(b)) {  // as the tuples (start, stop, step)
+        if (!(isSlice(a) && isSlice(b))) return false;
+        auto* x = a.as<SliceObject>();
+        auto* y = b.as<SliceObject>();
+        return equalsDepth(interp, x->lower, y->lower, depth + 1) && equalsDepth(interp, x->upper, y->upper, depth + 1) &&
+               equalsDepth(interp, x->step, y->step, depth + 1);
+      }
       Value r;  // user classes (vm/classes.h)
       if (instanceCompare(interp, Cmp::Eq, a, b, r)) return truthy(interp, r);
       auto* x = dynamic_cast<ExtensionObject*>(a.asObj());
