@@ -2,6 +2,8 @@
 // stack]), argument binding, calls from C++, error unwinding with locations
 // and tracebacks, modules and imports, attribute access.
 #include "vm/vm.h"
+
+#include "tensor/tensor.h"
 #include "vm/classes.h"
 #include "vm/stdlib_modules.h"
 
@@ -33,6 +35,7 @@ SourceRange CodeObject::rangeAt(uint32_t pc) const {
 
 VM::VM(Interpreter& interp) : interp(interp) {
   heap_.setSafePointFlag(&interp.safePoint_);
+  heap_.memory = interp.tensorState()->memory;  // Note [Container memory]
   GcHeap::Scope scope(heap_);
   void* mem = std::calloc(kStackSlots, sizeof(Value));  // zero bytes are None (Note [Value ownership])
   if (!mem) throw std::bad_alloc();
