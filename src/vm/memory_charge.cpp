@@ -71,8 +71,7 @@ void DictObject::growEntries() {
   entries.reserve(capacity);
 }
 
-Value makeGrownStr(std::string s) {
-  if (s.size() < kChargedStrBytes) return makeStr(std::move(s));
+Value makeChargedStr(std::string s) {
   auto o = makeRef<ChargedStrObject>(std::move(s));
   o->charge.resize(o->str.size());
   return Value(std::move(o));

@@ -2,16 +2,18 @@
 // The interpreter's memory limit (Note [Allocation limit]) counts what
 // containers hold as well as tensor storages: one MemoryAccount, the
 // TensorState's, takes both. A container that can grow without bound —
-// list, dict, set, and a string made by +, *, join — holds a MemoryCharge:
-// the bytes of its current payload (capacity * slot size; a string's
-// characters) that it took from the account, given back when it dies.
+// list, dict, set, and a string of kChargedStrBytes or more — holds a
+// MemoryCharge: the bytes of its current payload (capacity * slot size; a
+// string's characters) that it took from the account, given back when it
+// dies.
 //
 // When. A charge changes only where the payload's capacity changes (a list
 // that is full grows to twice its capacity, the dict's entry vector, a set's
-// table resize, a new list made from a vector), never per element: append
-// pays one compare, the one push_back makes anyway. The check comes BEFORE
-// the allocation, so `[0] * 10**12` fails without asking malloc, and a
-// failed check leaves the container as it was. Exceeding the limit is
+// table resize, a new list made from a vector, a new string), never per
+// element: append pays one compare. Where the size is known first (growth,
+// repetition, concatenation, join) the check comes BEFORE the allocation,
+// so `[0] * 10**12` fails without asking malloc, and a failed check leaves
+// the container as it was; other strings are checked once made. Exceeding the limit is
 // Error(Resource), "MemoryError: ... exceeds the interpreter's memory limit",
 // which scripts cannot catch; the interpreter stays usable.
 //
@@ -23,7 +25,7 @@
 // host's Value) gives its bytes back safely, like a Storage does.
 //
 // What is not counted: fixed object headers (a list's 80 bytes without its
-// slots), numbers and tuples (immutable: a tuple is as large as the list or
+// slots), numbers, tuples (immutable: a tuple is as large as the list or
 // repetition it was made from, which were checked), strings below
 // kChargedStrBytes. Each is bounded by the counted payload that refers to it,
 // so the cap stays a cap up to a small constant factor.

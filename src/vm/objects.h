@@ -69,9 +69,9 @@ class ListObject : public GcObject {
   void gcTraverse(GcVisitor& v) override { v.visit(items); }
   void gcClear(std::vector<Value>& out) override { gcMoveOut(items, out); }
   // Appends, growing (and charging) first when full (Note [Container memory]).
-  void append(Value v) {
-    if (items.size() == items.capacity()) reserveFor(items.size() + 1);
-    items.push_back(std::move(v));
+  void append(const Value& v) {
+    if (__builtin_expect(items.size() == items.capacity(), 0)) reserveFor(items.size() + 1);
+    items.push_back(v);
   }
   // Appends `extra` (a copy: it may alias items), growing as append does.
   void extend(const std::vector<Value>& extra);
@@ -185,16 +185,19 @@ class ModuleObject : public GcObject {
   std::unordered_map<std::string, size_t> index_;
 };
 
-inline Value makeStr(std::string s) { return Value(makeRef<StrObject>(std::move(s))); }
-// A string that took its characters from the memory account
-// (Note [Container memory]): what +, * and join make when it is large.
+// A string of kChargedStrBytes or more takes its characters from the
+// memory account (Note [Container memory]).
 class ChargedStrObject : public StrObject {
  public:
   using StrObject::StrObject;
   MemoryCharge charge;
 };
 constexpr size_t kChargedStrBytes = 256;
-Value makeGrownStr(std::string s);
+Value makeChargedStr(std::string s);
+inline Value makeStr(std::string s) {
+  if (s.size() >= kChargedStrBytes) return makeChargedStr(std::move(s));
+  return Value(makeRef<StrObject>(std::move(s)));
+}
 inline Value makeList(std::vector<Value> v) { return Value(makeRef<ListObject>(std::move(v))); }
 inline Value makeTuple(std::vector<Value> v) { return Value(makeRef<TupleObject>(std::move(v))); }
 // A named tuple of `type` (Note [Named tuples]); one item per field.

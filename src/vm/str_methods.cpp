@@ -433,7 +433,7 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
     const std::string& item = (*items)[i].as<StrObject>()->str;
     at = std::copy(item.begin(), item.end(), at);
   }
-  return makeGrownStr(std::move(out));
+  return makeStr(std::move(out));
 }
 
 // ---- strip, replace, removeprefix, removesuffix

@@ -57,7 +57,7 @@ Value repeatSeq(const Value& seq, int64_t n) {
     std::string out;
     out.reserve(s.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out += s;
-    return makeGrownStr(std::move(out));
+    return makeStr(std::move(out));
   }
   const std::vector<Value>& items =
       seq.isObj(ObjKind::List) ? seq.as<ListObject>()->items : seq.as<TupleObject>()->items;
@@ -335,7 +335,7 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
         checkStrSize(a.as<StrObject>()->str.size() + b.as<StrObject>()->str.size());
         MemoryCharge::checkRoom(a.as<StrObject>()->str.size() + b.as<StrObject>()->str.size());
-        return makeGrownStr(a.as<StrObject>()->str + b.as<StrObject>()->str);
+        return makeStr(a.as<StrObject>()->str + b.as<StrObject>()->str);
       }
       if (a.isObj(ObjKind::List) && b.isObj(ObjKind::List)) {
         checkSeqSize(a.as<ListObject>()->items.size() + b.as<ListObject>()->items.size());

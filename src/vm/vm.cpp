@@ -144,7 +144,7 @@ std::string quotedList(const std::vector<std::string>& names) {
 
 void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
   const CodeObject* code = fn->code.get();
-  if (frames_.size() >= kMaxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
+  if (frames_.size() >= maxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   if (base + code->nregs + nkw + 2 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
   const int np = code->nparams;
   if (__builtin_expect(code->extendedParams, 0)) {
@@ -333,7 +333,7 @@ Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& regist
   const CodeObject* code = fn->code.get();
   TDSL_ASSERT(registers.size() <= static_cast<size_t>(code->nregs) && pc < code->code.size());
   Value* base = stackTop();
-  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= kMaxCallDepth)
+  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= maxCallDepth)
     throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   for (size_t i = 0; i < registers.size(); ++i) base[i] = registers[i];
   Value result;
