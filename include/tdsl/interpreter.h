@@ -33,8 +33,9 @@ namespace tdsl::api {
 struct Limits {
   uint64_t maxSteps = 0;                   // calls + loop iterations; 0: no limit
   std::chrono::milliseconds timeLimit{0};  // wall clock; 0: no limit
-  size_t maxTensorBytes = 0;               // tensor memory; 0: the default (8 GiB)
+  size_t maxTensorBytes = 0;               // memory: tensors, lists, dicts, sets, strings; 0: the default (8 GiB)
   size_t maxSourceBytes = 0;               // exec/eval source size; 0: no limit
+  size_t maxRecursionDepth = 0;            // script frames; 0 or more than 1000: 1000
 };
 
 // What a script may reach outside the interpreter (docs/embedding.md,

@@ -144,6 +144,8 @@ void Interpreter::setErrorOutput(OutputSink sink) {
 void Interpreter::setLimits(const Limits& limits) {
   core_->limits = limits;
   core_->vm->tensorState()->memory->limit = limits.maxTensorBytes ? limits.maxTensorBytes : tdsl::kDefaultTensorMemoryLimit;
+  size_t depth = limits.maxRecursionDepth;
+  core_->vm->vm().maxCallDepth = depth && depth < tdsl::kMaxCallDepth ? depth : tdsl::kMaxCallDepth;
 }
 const Limits& Interpreter::limits() const { return core_->limits; }
 

@@ -85,6 +85,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/value.h"
@@ -92,6 +93,7 @@
 namespace tdsl {
 
 class GcHeap;
+struct MemoryAccount;
 
 // Collect once at least this many tracked objects were created (net) since
 // the last collection, however small the live set: small scripts then never
@@ -195,6 +197,10 @@ class GcHeap {
   }
   size_t collections() const { return collections_; }
   size_t lastCollected() const { return lastCollected_; }
+
+  // The interpreter's memory account, charged by containers that grow
+  // (Note [Container memory]); null: nothing is charged.
+  std::shared_ptr<MemoryAccount> memory;
 
  private:
   friend class GcObject;

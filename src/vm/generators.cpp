@@ -48,7 +48,7 @@ bool VM::resumeGenerator(GeneratorState& g, Value sent, Value& out) {
   Ref<FunctionObject> fn = g.fn;
   const CodeObject* code = fn->code.get();
   Value* base = stackTop();
-  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= kMaxCallDepth)
+  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= maxCallDepth)
     throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   for (int i = 0; i < code->nregs; ++i) base[i] = std::move(g.registers[static_cast<size_t>(i)]);
   if (g.sentReg >= 0) base[g.sentReg] = std::move(sent);

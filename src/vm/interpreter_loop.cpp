@@ -88,9 +88,9 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
 // Issue 15 additions (lang2), out of line: Note [Allocation out of line].
 [[gnu::noinline]] void listExtend(Interpreter& I, const Value& list, const Value& items) {
   std::vector<Value> extra = iterateAll(I, items);
-  auto& v = list.as<ListObject>()->items;
-  checkSeqSize(v.size() + extra.size());
-  v.insert(v.end(), extra.begin(), extra.end());
+  auto* l = list.as<ListObject>();
+  checkSeqSize(l->items.size() + extra.size());
+  l->extend(extra);
 }
 [[gnu::noinline]] Value listToTuple(const Value& list) { return makeTuple(list.as<ListObject>()->items); }
 [[gnu::noinline]] void dictMerge(Interpreter& I, const Value& dict, const Value& mapping) {
@@ -445,7 +445,7 @@ resume:
     RA = formatValue(I, RB, in.k, spec);
     DISPATCH();
   }
-  L_LISTAPPEND: RA.as<ListObject>()->items.push_back(RB); DISPATCH();
+  L_LISTAPPEND: RA.as<ListObject>()->append(RB); DISPATCH();
 
   L_CALL: {
     POLL();

@@ -35,7 +35,7 @@ int64_t intArg(const Value& v) {
 
 Value l_append(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "append", 1, 1);
-  L(a).push_back(a[1]);
+  a[0].as<ListObject>()->append(a[1]);
   return Value();
 }
 Value l_pop(Interpreter&, const CallArgs& a, const void*) {
@@ -54,14 +54,15 @@ Value l_clear(Interpreter&, const CallArgs& a, const void*) {
   arity(a, "clear", 0, 0);
   std::vector<Value> old;
   old.swap(L(a));
+  a[0].as<ListObject>()->charge.resize(0);
   return Value();
 }
 Value l_extend(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "extend", 1, 1);
   std::vector<Value> extra = iterateAll(I, a[1]);
-  auto& v = L(a);
-  checkSeqSize(v.size() + extra.size());
-  v.insert(v.end(), extra.begin(), extra.end());
+  auto* l = a[0].as<ListObject>();
+  checkSeqSize(l->items.size() + extra.size());
+  l->extend(extra);
   return Value();
 }
 Value l_index(Interpreter& I, const CallArgs& a, const void*) {
@@ -100,6 +101,7 @@ Value l_insert(Interpreter&, const CallArgs& a, const void*) {
   int64_t i = intArg(a[1]);
   if (i < 0) i = std::max<int64_t>(0, i + n);
   if (i > n) i = n;
+  a[0].as<ListObject>()->reserveFor(v.size() + 1);
   v.insert(v.begin() + i, a[2]);
   return Value();
 }

@@ -44,15 +44,15 @@ Value b_id(Interpreter&, const CallArgs& a, const void*) {
   return Value::integer(static_cast<int64_t>(bits >> 1));
 }
 
-Value sys_getrecursionlimit(Interpreter&, const CallArgs& a, const void*) {
+Value sys_getrecursionlimit(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "getrecursionlimit", 0, 0);
-  return Value::integer(static_cast<int64_t>(kMaxCallDepth));
+  return Value::integer(static_cast<int64_t>(I.vm().maxCallDepth));
 }
 Value sys_setrecursionlimit(Interpreter&, const CallArgs& a, const void*) {
   expectArgs(a, "setrecursionlimit", 1, 1);
   if (!a[0].isInt()) throw Error(ErrorKind::Type, "'" + typeName(a[0]) + "' object cannot be interpreted as an integer");
   if (a[0].asInt() < 1) throw Error(ErrorKind::Value, "recursion limit must be greater or equal than 1");
-  return Value();  // tdsl's limit is fixed (kMaxCallDepth); accepted so scripts that raise it run
+  return Value();  // the host sets the limit (at most kMaxCallDepth); accepted so scripts that raise it run
 }
 
 // --- methods of numbers, bound by moreAttr ---------------------------------

@@ -13,6 +13,7 @@
 
 #include "vm/dict_index.h"
 #include "vm/gc.h"
+#include "vm/memory_charge.h"
 #include "vm/native.h"
 #include "core/value.h"
 
@@ -61,11 +62,25 @@ class StrObject : public Object {
 class ListObject : public GcObject {
  public:
   ListObject() : GcObject(ObjKind::List) {}
-  explicit ListObject(std::vector<Value> v) : GcObject(ObjKind::List), items(std::move(v)) {}
+  explicit ListObject(std::vector<Value> v) : GcObject(ObjKind::List), items(std::move(v)) {
+    if (items.capacity()) chargeItems();
+  }
   ~ListObject() override { releaseItems(items); }
   void gcTraverse(GcVisitor& v) override { v.visit(items); }
   void gcClear(std::vector<Value>& out) override { gcMoveOut(items, out); }
+  // Appends, growing (and charging) first when full (Note [Container memory]).
+  void append(const Value& v) {
+    if (__builtin_expect(items.size() == items.capacity(), 0)) reserveFor(items.size() + 1);
+    items.push_back(v);
+  }
+  // Appends `extra` (a copy: it may alias items), growing as append does.
+  void extend(const std::vector<Value>& extra);
+  // Capacity for `n` items (at least doubling), charged before it is allocated.
+  void reserveFor(size_t n);
+  // Brings the charge to the capacity `items` has now (after a bulk change).
+  void chargeItems() { charge.resize(items.capacity() * sizeof(Value)); }
   std::vector<Value> items;
+  MemoryCharge charge;
 };
 
 // Note [Named tuples]
@@ -170,7 +185,19 @@ class ModuleObject : public GcObject {
   std::unordered_map<std::string, size_t> index_;
 };
 
-inline Value makeStr(std::string s) { return Value(makeRef<StrObject>(std::move(s))); }
+// A string of kChargedStrBytes or more takes its characters from the
+// memory account (Note [Container memory]).
+class ChargedStrObject : public StrObject {
+ public:
+  using StrObject::StrObject;
+  MemoryCharge charge;
+};
+constexpr size_t kChargedStrBytes = 256;
+Value makeChargedStr(std::string s);
+inline Value makeStr(std::string s) {
+  if (s.size() >= kChargedStrBytes) return makeChargedStr(std::move(s));
+  return Value(makeRef<StrObject>(std::move(s)));
+}
 inline Value makeList(std::vector<Value> v) { return Value(makeRef<ListObject>(std::move(v))); }
 inline Value makeTuple(std::vector<Value> v) { return Value(makeRef<TupleObject>(std::move(v))); }
 // A named tuple of `type` (Note [Named tuples]); one item per field.
@@ -194,7 +221,8 @@ inline Value makeNative(std::string name, NativeFn fn, const void* data = nullpt
 // float, str, tuples of these, dtypes, and any object by identity). Equal
 // numbers are the same key (1 == 1.0 == True), as in Python.
 // Note [Dict key validity]: callers check keys with isHashable() before
-// inserting; DictObject itself never throws.
+// inserting; DictObject itself throws only Error(Resource), when growing
+// past the memory limit (Note [Container memory]).
 struct ValueKeyHash { size_t operator()(const Value& v) const; };
 struct ValueKeyEq { bool operator()(const Value& a, const Value& b) const; };
 bool isHashable(const Value& v);
@@ -225,6 +253,7 @@ class DictObject : public GcObject {
     size_t hash = ValueKeyHash()(key);
     int64_t i = index_.find(entries, key, hash);
     if (i >= 0) { entries[static_cast<size_t>(i)].second = std::move(value); return; }
+    if (entries.size() == entries.capacity()) growEntries();
     index_.reserveOne();
     entries.emplace_back(key, std::move(value));
     index_.insert(entries.size() - 1, hash);
@@ -240,8 +269,11 @@ class DictObject : public GcObject {
   // Read-only outside the class: mutate through set/erase/clear only
   // (Note [Dict layout]).
   DictEntries entries;
+  MemoryCharge charge;
 
  private:
+  // Doubles the entries' capacity, charged first (Note [Container memory]).
+  void growEntries();
   DictIndex index_;
 };
 

@@ -15,6 +15,7 @@ namespace tdsl {
 void SetObject::reset() {
   std::vector<Slot> fresh(kMinSize);
   table_.swap(fresh);
+  charge_.resize(0);
   fill_ = used_ = finger_ = 0;
 }
 
@@ -94,6 +95,7 @@ void SetObject::insertClean(std::vector<Slot>& table, const Value& key, int64_t 
 void SetObject::resize(size_t minUsed) {
   size_t newSize = kMinSize;
   while (newSize <= minUsed) newSize <<= 1;
+  charge_.resize(newSize * sizeof(Slot));
   std::vector<Slot> old(newSize);
   old.swap(table_);
   for (Slot& s : old)

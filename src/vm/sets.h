@@ -74,6 +74,7 @@ class SetObject : public ExtensionObject {
     State state = kEmpty;
   };
   std::vector<Slot> table_;
+  MemoryCharge charge_;  // table_ once resized (Note [Container memory])
   size_t fill_ = 0, used_ = 0, finger_ = 0;
 
   size_t mask() const { return table_.size() - 1; }

@@ -425,6 +425,7 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
     length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
   }
   checkStrSize(length);
+  MemoryCharge::checkRoom(length);
   std::string out(length, '\0');
   char* at = out.data();
   for (size_t i = 0; i < items->size(); ++i) {

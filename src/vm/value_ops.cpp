@@ -53,6 +53,7 @@ Value repeatSeq(const Value& seq, int64_t n) {
     const std::string& s = seq.as<StrObject>()->str;
     if (!s.empty() && static_cast<uint64_t>(n) > kMaxStrBytes / s.size())
       throw Error(ErrorKind::Resource, "repeated string is too large");
+    MemoryCharge::checkRoom(s.size() * static_cast<size_t>(n));
     std::string out;
     out.reserve(s.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out += s;
@@ -62,6 +63,7 @@ Value repeatSeq(const Value& seq, int64_t n) {
       seq.isObj(ObjKind::List) ? seq.as<ListObject>()->items : seq.as<TupleObject>()->items;
   if (!items.empty() && static_cast<uint64_t>(n) > static_cast<uint64_t>(kMaxMaterializedItems) / items.size())
     throw Error(ErrorKind::Resource, "repeated sequence is too large");
+  MemoryCharge::checkRoom(items.size() * static_cast<size_t>(n) * sizeof(Value));
   std::vector<Value> out;
   out.reserve(items.size() * static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
@@ -332,16 +334,17 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
     case Arith::Add:
       if (a.isObj(ObjKind::Str) && b.isObj(ObjKind::Str)) {
         checkStrSize(a.as<StrObject>()->str.size() + b.as<StrObject>()->str.size());
+        MemoryCharge::checkRoom(a.as<StrObject>()->str.size() + b.as<StrObject>()->str.size());
         return makeStr(a.as<StrObject>()->str + b.as<StrObject>()->str);
       }
       if (a.isObj(ObjKind::List) && b.isObj(ObjKind::List)) {
         checkSeqSize(a.as<ListObject>()->items.size() + b.as<ListObject>()->items.size());
         if (inPlace) {
-          auto& items = a.as<ListObject>()->items;
           std::vector<Value> extra = b.as<ListObject>()->items;  // copy first: b may be a
-          items.insert(items.end(), extra.begin(), extra.end());
+          a.as<ListObject>()->extend(extra);
           return a;
         }
+        MemoryCharge::checkRoom((a.as<ListObject>()->items.size() + b.as<ListObject>()->items.size()) * sizeof(Value));
         std::vector<Value> v = a.as<ListObject>()->items;
         const auto& w = b.as<ListObject>()->items;
         v.insert(v.end(), w.begin(), w.end());
@@ -349,13 +352,13 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       }
       if (a.isObj(ObjKind::List) && inPlace) {
         std::vector<Value> extra = iterateAll(interp, b);
-        auto& items = a.as<ListObject>()->items;
-        checkSeqSize(items.size() + extra.size());
-        items.insert(items.end(), extra.begin(), extra.end());
+        checkSeqSize(a.as<ListObject>()->items.size() + extra.size());
+        a.as<ListObject>()->extend(extra);
         return a;
       }
       if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
         checkSeqSize(a.as<TupleObject>()->items.size() + b.as<TupleObject>()->items.size());
+        MemoryCharge::checkRoom((a.as<TupleObject>()->items.size() + b.as<TupleObject>()->items.size()) * sizeof(Value));
         std::vector<Value> v = a.as<TupleObject>()->items;
         const auto& w = b.as<TupleObject>()->items;
         v.insert(v.end(), w.begin(), w.end());
@@ -370,7 +373,10 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       if (isSeq(a) && isIntLike(b)) {
         if (inPlace && a.isObj(ObjKind::List)) {
           Value r = repeatSeq(a, intOf(b));
-          a.as<ListObject>()->items = std::move(r.as<ListObject>()->items);
+          auto* l = a.as<ListObject>();
+          l->items.swap(r.as<ListObject>()->items);
+          r = Value();  // frees the old items and gives back their charge first
+          l->chargeItems();
           return a;
         }
         return repeatSeq(a, intOf(b));

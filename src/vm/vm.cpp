@@ -2,6 +2,8 @@
 // stack]), argument binding, calls from C++, error unwinding with locations
 // and tracebacks, modules and imports, attribute access.
 #include "vm/vm.h"
+
+#include "tensor/tensor.h"
 #include "vm/classes.h"
 #include "vm/stdlib_modules.h"
 
@@ -33,6 +35,7 @@ SourceRange CodeObject::rangeAt(uint32_t pc) const {
 
 VM::VM(Interpreter& interp) : interp(interp) {
   heap_.setSafePointFlag(&interp.safePoint_);
+  heap_.memory = interp.tensorState()->memory;  // Note [Container memory]
   GcHeap::Scope scope(heap_);
   void* mem = std::calloc(kStackSlots, sizeof(Value));  // zero bytes are None (Note [Value ownership])
   if (!mem) throw std::bad_alloc();
@@ -141,7 +144,7 @@ std::string quotedList(const std::vector<std::string>& names) {
 
 void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
   const CodeObject* code = fn->code.get();
-  if (frames_.size() >= kMaxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
+  if (frames_.size() >= maxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   if (base + code->nregs + nkw + 2 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
   const int np = code->nparams;
   if (__builtin_expect(code->extendedParams, 0)) {
@@ -346,7 +349,7 @@ Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& regist
   const CodeObject* code = fn->code.get();
   TDSL_ASSERT(registers.size() <= static_cast<size_t>(code->nregs) && pc < code->code.size());
   Value* base = stackTop();
-  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= kMaxCallDepth)
+  if (base + code->nregs + 1 > stackEnd_ || frames_.size() >= maxCallDepth)
     throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   for (size_t i = 0; i < registers.size(); ++i) base[i] = registers[i];
   Value result;

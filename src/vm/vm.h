@@ -149,6 +149,10 @@ class VM {
   // Classes, the exception classes and the exception in flight (vm/classes.h).
   std::unique_ptr<ObjectModel> objectModel;
 
+  // Script frames allowed (a host's Limits::maxRecursionDepth); at most
+  // kMaxCallDepth, which frames_ and the value stack are sized for.
+  size_t maxCallDepth = kMaxCallDepth;
+
  private:
   friend struct Loop;
   // Pushes a frame for `fn` whose arguments are at `base[0..nargs)`, then
