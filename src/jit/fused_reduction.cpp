@@ -5,6 +5,7 @@
 
 #include "support/diagnostics.h"
 #include "tensor/reduce.h"
+#include "tensor/scalar_ops.h"
 
 namespace tdsl::jit {
 
@@ -43,10 +44,7 @@ std::optional<ReductionPlan> planReduction(const ir::Graph& body) {
 
 namespace {
 
-template <class T>
-bool isNan(T x) {
-  return x != x;
-}
+using scalar_ops::isNan;
 
 // Eager's extremeIndex rule, one more element: the first NaN wins, else the
 // first of equal extremes.

@@ -26,6 +26,14 @@ enum class Bin { Add, Sub, Mul, Div, Rem, FloorDiv, Pow, Max, Min, BitAnd, BitOr
 
 constexpr bool isComparisonOp(Bin op) { return op >= Bin::Eq; }
 
+// NaN test for every element type (integers and bool are never NaN), so
+// templated kernels need no branch of their own.
+template <class T>
+constexpr bool isNan(T x) {
+  if constexpr (std::is_floating_point<T>::value) return x != x;
+  else return false;
+}
+
 [[noreturn]] inline void zeroDivision() { throw Error(ErrorKind::ZeroDivision, "ZeroDivisionError"); }
 
 template <class T>

@@ -10,16 +10,13 @@
 #include "tensor/kernels/lanes.h"
 #include "tensor/matmul_blocks.h"
 #include "tensor/op_corpus.h"
+#include "tensor/scalar_ops.h"
 
 namespace tdsl::kernels {
 
 namespace {
 
-template <class T>
-bool isNan(T x) {
-  if constexpr (std::is_floating_point<T>::value) return x != x;
-  else return false;
-}
+using scalar_ops::isNan;
 
 // Sums and products of integral elements wrap, as PyTorch's do.
 template <class T>

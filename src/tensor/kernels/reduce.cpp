@@ -10,6 +10,7 @@
 #include "tensor/matmul_blocks.h"
 #include "tensor/op_kernels.h"
 #include "tensor/reduce.h"
+#include "tensor/scalar_ops.h"
 #include "tensor/tensor_iter.h"
 
 namespace tdsl {
@@ -205,11 +206,7 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
   return Value(out);
 }
 
-template <class T>
-bool isNan(T x) {
-  if constexpr (std::is_floating_point<T>::value) return x != x;
-  else return false;
-}
+using scalar_ops::isNan;
 
 // Index of the extreme element: first max/min; a NaN wins (first NaN).
 template <bool isMax, class T, class Get>

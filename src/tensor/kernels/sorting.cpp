@@ -18,16 +18,13 @@
 #include "tensor/kernels/lanes.h"
 #include "tensor/op_kernels_extra.h"
 #include "tensor/op_meta_extra.h"
+#include "tensor/scalar_ops.h"
 
 namespace tdsl::kernels {
 
 namespace {
 
-template <class T>
-bool isNan(T x) {
-  if constexpr (std::is_floating_point<T>::value) return x != x;
-  else return false;
-}
+using scalar_ops::isNan;
 
 // a before b in ascending (NaN last) or descending (NaN first) order.
 template <class T>

@@ -10,6 +10,7 @@
 #include "tensor/kernels/lanes.h"
 #include "tensor/op_kernels_extra.h"
 #include "tensor/reduce.h"
+#include "tensor/scalar_ops.h"
 
 namespace tdsl::kernels {
 
@@ -34,11 +35,7 @@ Lanes reducedBlocks(TensorState& s, const TensorObject& t, const ReduceSpec& spe
   return l;
 }
 
-template <class T>
-bool isNan(T x) {
-  if constexpr (std::is_floating_point<T>::value) return x != x;
-  else return false;
-}
+using scalar_ops::isNan;
 
 // f(block, n) -> result for each output (in row-major output order).
 template <class T, class R, class F>
