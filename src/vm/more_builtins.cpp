@@ -33,16 +33,16 @@ Value b_slice(Interpreter&, const CallArgs& a, const void*) {
 // not bind a global. Pre-bound built-ins the module has not rebound are left
 // out, as CPython keeps them in __builtins__.
 Value b_globals(Interpreter& I, const CallArgs& a, const void*) {
-  expectArgs(a, "globals", 0, 0);
+  if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "globals() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");
   CallerFrame f = I.vm().callerFrame();
   Value out = makeDict();
   if (!f.fn || !f.fn->globals) return out;
   const GlobalsTable& g = *f.fn->globals;
+  const auto& builtins = I.vm().builtins();  // VM::newGlobals binds them to the first slots, in order
   for (size_t i = 0; i < g.slots.size(); ++i) {
     const GlobalSlot& s = g.slots[i];
     if (!s.bound) continue;
-    Value b = I.vm().builtin(g.names[i]);
-    if (!b.isNone() && b.identical(s.value)) continue;
+    if (i < builtins.size() && builtins[i].first == g.names[i] && builtins[i].second.identical(s.value)) continue;
     setItem(I, out, makeStr(g.names[i]), s.value);
   }
   return out;
