@@ -423,6 +423,7 @@ Value VM::importModule(const std::string& name) {
   else if (name == "_functools") m = makeFunctoolsNativeModule(*this);
   else if (name == "json") m = makeJsonModule(*this);
   else if (name == "_sysio") m = makeSysIoModule(*this);
+  else if (name == "_objectnew") m = makeObjectNewModule(*this);
   else if (NativeModule* def = findNativeModule(name)) m = makeNativeModule(*def);
   else {
     const std::string_view* source = nullptr;
