@@ -1,7 +1,13 @@
 # sys.stdin: the process's standard input as a text stream read as CPython's
 # (read, readline, readlines, iteration by lines), over the native `_sysio`
-# (src/vm/module_sysio.cpp; issue 15).
-import _sysio
+# (src/vm/module_sysio.cpp; issue 15). `_sysio` is imported at the first
+# read, so a host that denies it (Note [Capabilities]) keeps `import sys`
+# working and makes reading standard input an ImportError.
+
+
+def _input():
+    import _sysio
+    return _sysio
 
 
 class _StandardInput:
@@ -11,17 +17,17 @@ class _StandardInput:
     closed = False
 
     def read(self, size=-1):
-        return _sysio.read(size)
+        return _input().read(size)
 
     def readline(self, size=-1):
-        return _sysio.readline(size)
+        return _input().readline(size)
 
     def readlines(self):
         lines = []
-        line = _sysio.readline()
+        line = _input().readline()
         while line:
             lines.append(line)
-            line = _sysio.readline()
+            line = _input().readline()
         return lines
 
     def readable(self):
@@ -31,7 +37,7 @@ class _StandardInput:
         return self
 
     def __next__(self):
-        line = _sysio.readline()
+        line = _input().readline()
         if not line:
             raise StopIteration
         return line
