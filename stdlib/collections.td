@@ -9,6 +9,8 @@
 # CPython's; `isinstance(x, dict)` / `isinstance(p, tuple)` are False and
 # `json.dumps` does not take them.
 
+import _collections_abc as abc
+
 
 class _Marker:
     """A default no caller can pass (instances compare by identity)."""

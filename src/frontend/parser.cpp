@@ -256,9 +256,43 @@ class Builder {
     for (P::TestContext* b : ctx->test()) s->bases.push_back(child(b));
     int loops = loops_;
     loops_ = 0;
+    bool inClass = inClassBody_;
+    int annotations = classAnnotations_;
+    inClassBody_ = true;
+    classAnnotations_ = 0;
     s->body = block(ctx->block());
+    if (classAnnotations_) {  // Note [Class-body annotations]
+      SourceRange where = range(ctx->CLASS());
+      auto init = node<Assign>(where);
+      auto target = node<Name>(where);
+      target->id = "__annotations__";
+      init->targets.push_back(std::move(target));
+      init->value = node<Dict>(where);
+      s->body.insert(s->body.begin(), std::move(init));
+    }
+    inClassBody_ = inClass;
+    classAnnotations_ = annotations;
     loops_ = loops;
     return s;
+  }
+
+  // `__annotations__[name] = 'text'` (Note [Class-body annotations]).
+  StmtPtr annotationStore(const SourceRange& where, const std::string& name, P::TestContext* annotation) {
+    auto store = node<Assign>(where);
+    auto dict = node<Name>(where);
+    dict->id = "__annotations__";
+    auto key = node<StrLit>(where);
+    key->value = name;
+    auto target = node<Subscript>(where);
+    target->value = std::move(dict);
+    target->index = std::move(key);
+    store->targets.push_back(std::move(target));
+    auto text = node<StrLit>(where);
+    antlr4::Token* a = annotation->getStart();
+    antlr4::Token* b = annotation->getStop();
+    text->value = a->getInputStream()->getText(antlr4::misc::Interval(a->getStartIndex(), b->getStopIndex()));
+    store->value = std::move(text);
+    return store;
   }
 
   StmtPtr tryStmt(P::Try_stmtContext* ctx) {
@@ -299,7 +333,10 @@ class Builder {
   }
 
   void simpleStmts(P::Simple_stmtsContext* ctx, StmtList& out) {
-    for (P::Simple_stmtContext* s : ctx->simple_stmt()) out.push_back(simpleStmt(s));
+    for (P::Simple_stmtContext* s : ctx->simple_stmt()) {
+      out.push_back(simpleStmt(s));
+      if (pendingAnnotation_) out.push_back(std::move(pendingAnnotation_));
+    }
   }
 
   StmtList block(P::BlockContext* ctx) {
@@ -391,6 +428,10 @@ class Builder {
         fail(target->where, target->is<Tuple>() ? "only single target (not tuple) can be annotated"
                                                 : fmt::format("illegal target for annotation"));
       std::vector<antlr4::tree::ParseTree*> values = sides(ann);
+      if (inClassBody_ && target->is<Name>()) {
+        ++classAnnotations_;
+        pendingAnnotation_ = annotationStore(range(ctx), target->as<Name>()->id, ann->test());
+      }
       if (values.empty()) return node<Pass>(range(ctx));
       auto s = node<Assign>(range(ctx));
       s->targets.push_back(std::move(target));
@@ -490,9 +531,12 @@ class Builder {
     if (ctx->params()) s->params = params(ctx->params()->param());
     int loops = loops_;
     loops_ = 0;
+    bool inClass = inClassBody_;
+    inClassBody_ = false;
     ++functions_;
     s->body = block(ctx->block());
     --functions_;
+    inClassBody_ = inClass;
     loops_ = loops;
     return s;
   }
@@ -1068,6 +1112,18 @@ class Builder {
   int depth_;          // AST depth of the expression node being built
   int loops_ = 0;      // loops around the current statement, within its function
   int functions_ = 0;  // functions around the current statement
+  // Note [Class-body annotations]
+  // `x: T` and `x: T = v` directly in a class body (or in its if/for/...
+  // blocks, not in its methods) record x in the class's __annotations__
+  // dict, in order, as CPython's class bodies do, so dataclasses can see the
+  // fields. The annotation is kept as its source text, as CPython keeps it
+  // under `from __future__ import annotations`: it is never evaluated, so an
+  // annotation tdsl cannot evaluate (list[int], X | None) costs nothing. The
+  // parser lowers each one to `__annotations__['x'] = 'T'` after the
+  // statement, and a class body with any starts with `__annotations__ = {}`.
+  bool inClassBody_ = false;
+  int classAnnotations_ = 0;   // annotations recorded in the innermost class body so far
+  StmtPtr pendingAnnotation_;  // the store of the annotation exprStmt just parsed
 };
 
 // An f-string field: re-lexed and parsed at its own location, as one

@@ -332,7 +332,18 @@ Value b_dict(Interpreter& I, const CallArgs& a, const void*) {
 }
 
 bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 0) {
-  if (ClassObject* c = asClass(cls)) return isInstanceOfClass(v, *c);  // user classes (vm/classes.h)
+  if (ClassObject* c = asClass(cls)) {  // user classes (vm/classes.h)
+    if (isInstanceOfClass(v, *c)) return true;
+    // Note [Abstract base classes]: stdlib/_collections_abc.td's classes
+    // answer isinstance by the methods a value has, as CPython's ABCMeta does
+    // through __subclasshook__; tdsl has no metaclasses, so the class itself
+    // carries the hook (a classmethod taking the value).
+    if (const Value* hook = c->lookup("__abc_instancecheck__")) {
+      Value r = callMethod(I, cls, *hook, {v});
+      return r.isBool() && r.asBool();
+    }
+    return false;
+  }
   if (cls.isObj(ObjKind::Tuple)) {
     if (depth >= kMaxContainerDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded in __instancecheck__");
     for (const Value& c : cls.as<TupleObject>()->items)

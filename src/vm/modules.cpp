@@ -220,6 +220,7 @@ Value makeSysModule(VM& vm) {
   err->set("write", makeNative("write", stderr_write));
   err->set("flush", makeNative("flush", stream_flush));
   m->set("stderr", Value(err));
+  m->set("stdin", getAttr(vm.interp, vm.importModule("_stdin"), "stdin"));
   m->set("maxsize", Value::integer(INT64_MAX));
   m->set("version", makeStr("tdsl"));
   addSysLimits(*m);

@@ -26,6 +26,28 @@ Value b_slice(Interpreter&, const CallArgs& a, const void*) {
   return makeSlice(a[0], a[1], a.nargs == 3 ? a[2] : Value());
 }
 
+// Note [globals() is a snapshot]
+// A module's globals live in slots (Note [Global slots]), not in a dict, so
+// globals() returns a new dict of the calling function's module globals as
+// they are at the call: reading it is CPython's, but assigning into it does
+// not bind a global. Pre-bound built-ins the module has not rebound are left
+// out, as CPython keeps them in __builtins__.
+Value b_globals(Interpreter& I, const CallArgs& a, const void*) {
+  if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "globals() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");
+  CallerFrame f = I.vm().callerFrame();
+  Value out = makeDict();
+  if (!f.fn || !f.fn->globals) return out;
+  const GlobalsTable& g = *f.fn->globals;
+  const auto& builtins = I.vm().builtins();  // VM::newGlobals binds them to the first slots, in order
+  for (size_t i = 0; i < g.slots.size(); ++i) {
+    const GlobalSlot& s = g.slots[i];
+    if (!s.bound) continue;
+    if (i < builtins.size() && builtins[i].first == g.names[i] && builtins[i].second.identical(s.value)) continue;
+    setItem(I, out, makeStr(g.names[i]), s.value);
+  }
+  return out;
+}
+
 Value b_id(Interpreter&, const CallArgs& a, const void*) {
   expectArgs(a, "id", 1, 1);
   const Value& v = a[0];
@@ -220,6 +242,7 @@ bool moreAttr(Interpreter&, const Value& obj, std::string_view name, Value& out)
 
 void installMoreBuiltins(VM& vm) {
   vm.addBuiltin("id", makeNative("id", b_id));
+  vm.addBuiltin("globals", makeNative("globals", b_globals));
   Value slice = makeNative("slice", b_slice);
   vm.addBuiltin("slice", slice);
   vm.typeObjects["slice"] = slice;

@@ -14,5 +14,7 @@ void addMathExtras(ModuleObject& math);  // module_math_extra.cpp: what modules.
 Value makeRandomModule(VM& vm);       // module_random.cpp
 Value makeFunctoolsNativeModule(VM& vm);  // module_functools.cpp: `_functools` (partial, lru_cache, cache)
 Value makeJsonModule(VM& vm);         // module_json.cpp
+Value makeSysIoModule(VM& vm);        // module_sysio.cpp: `_sysio`, standard input for sys.stdin
+Value makeObjectNewModule(VM& vm);    // module_objectnew.cpp: `_objectnew`, object.__new__ for copy
 
 }  // namespace tdsl

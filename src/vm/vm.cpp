@@ -425,6 +425,8 @@ Value VM::importModule(const std::string& name) {
   else if (name == "random") m = makeRandomModule(*this);  // stdlib_modules.h
   else if (name == "_functools") m = makeFunctoolsNativeModule(*this);
   else if (name == "json") m = makeJsonModule(*this);
+  else if (name == "_sysio") m = makeSysIoModule(*this);
+  else if (name == "_objectnew") m = makeObjectNewModule(*this);
   else if (NativeModule* def = findNativeModule(name)) m = makeNativeModule(*def);
   else {
     const std::string_view* source = nullptr;
