@@ -2,6 +2,7 @@
 // linear algebra (OpenBLAS for float32/float64, plain loops for integers).
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -10,6 +11,7 @@
 #include "tensor/matmul_blocks.h"
 #include "tensor/op_kernels.h"
 #include "tensor/reduce.h"
+#include "tensor/reduce_blocks_avx.h"
 #include "tensor/tensor_iter.h"
 
 namespace tdsl {
@@ -29,6 +31,33 @@ template <class T>
 T prodContiguous(T acc, const T* p, int64_t count) {
   for (int64_t i = 0; i < count; ++i) acc = static_cast<T>(acc * p[i]);
   return acc;
+}
+
+namespace {
+
+bool cpuHasAvx() {
+  static const bool has = __builtin_cpu_supports("avx");
+  return has;
+}
+
+}  // namespace
+
+template <class T>
+void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
+  int64_t b = 0;
+  if (cpuHasAvx()) {
+    constexpr int64_t kRun = 64;  // blocks per call
+    T values[kRun];
+    while (n - b >= kReduceBlock) {
+      const int64_t blocks = std::min<int64_t>((n - b) / kReduceBlock, kRun);
+      sumFullBlocksAvx(p + b, blocks, values);
+      for (int64_t k = 0; k < blocks; ++k, b += kReduceBlock) {
+        const T v = values[k];
+        stack.push(v == v ? v : reduceBlockContiguous<T>(p + b, kReduceBlock));  // Note [Vector block sums]
+      }
+    }
+  }
+  for (; b < n; b += kReduceBlock) stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
 }
 
 template <class T>
@@ -57,6 +86,8 @@ template float prodContiguous<float>(float, const float*, int64_t);
 template double prodContiguous<double>(double, const double*, int64_t);
 template class CascadeStack<float>;
 template class CascadeStack<double>;
+template void pushBlocksContiguous<float>(const float*, int64_t, CascadeStack<float>&);
+template void pushBlocksContiguous<double>(const double*, int64_t, CascadeStack<double>&);
 
 }  // namespace tdsl
 
