@@ -22,9 +22,11 @@ static_assert(kBlock % 8 == 0, "a block is whole rows of 8 lanes");
 
 // The 8 lanes of one block, from +0. The blocks are read one after another
 // (one forward stream, which the prefetchers follow best); out-of-order
-// execution overlaps the add chains of neighbouring blocks.
+// execution overlaps the add chains of neighbouring blocks. Unrolled: the
+// loop counter otherwise costs a fifth of the time on 10^7 elements.
 inline __m256 laneSums(const float* p) {
   __m256 a = _mm256_setzero_ps();
+#pragma GCC unroll 16
   for (int64_t i = 0; i < kBlock; i += 8) a = _mm256_add_ps(a, _mm256_loadu_ps(p + i));
   return a;
 }
@@ -32,6 +34,7 @@ inline __m256 laneSums(const float* p) {
 inline void laneSums(const double* p, __m256d& low, __m256d& high) {
   low = _mm256_setzero_pd();
   high = _mm256_setzero_pd();
+#pragma GCC unroll 16
   for (int64_t i = 0; i < kBlock; i += 8) {
     low = _mm256_add_pd(low, _mm256_loadu_pd(p + i));
     high = _mm256_add_pd(high, _mm256_loadu_pd(p + i + 4));

@@ -2,7 +2,8 @@
 // the block values of reduceBlockContiguous (Note [Shared reduction code]),
 // bit for bit, NaN payloads included: sizes around every block and run
 // boundary, unaligned starts, NaN of several payloads and signs, +-inf,
-// -0.0 (a block of -0.0 sums to +0.0), denormals and cancelling values.
+// -0.0 (a block of -0.0 sums to +0.0), denormals and cancelling values,
+// onto stacks of aligned and unaligned block counts.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -131,4 +132,28 @@ TEST_CASE("jit reduce dims: a block of -0.0 sums to +0.0 and NaN payloads follow
   CascadeStack<float> t;
   pushBlocksContiguous<float>(v.data(), static_cast<int64_t>(v.size()), t);
   REQUIRE(sameStacks(t, scalarPushes<float>(v.data(), static_cast<int64_t>(v.size()))));
+}
+
+TEST_CASE("jit reduce dims: vector block sums onto a stack of any block count", "[jit][reduce]") {
+  // Runs of 64 blocks are pushed as one entry only when the stack's count is
+  // a multiple of 64; otherwise block by block. Either way the scalar bits.
+  std::mt19937_64 rng(7);
+  for (int kind : {0, 1, 3}) {
+    std::vector<double> data = pattern<double>(kind, kReduceBlock * 400 + 5, rng);
+    for (int64_t before : {1, 3, 63, 64, 65, 128, 200}) {
+      CascadeStack<double> vec, ref;
+      for (int64_t k = 0; k < before; ++k) {
+        const double v = reduceBlockContiguous<double>(data.data() + k * kReduceBlock, kReduceBlock);
+        vec.push(v);
+        ref.push(v);
+      }
+      const double* rest = data.data() + before * kReduceBlock;
+      const int64_t n = static_cast<int64_t>(data.size()) - before * kReduceBlock;
+      pushBlocksContiguous<double>(rest, n, vec);
+      for (int64_t b = 0; b < n; b += kReduceBlock)
+        ref.push(reduceBlockContiguous<double>(rest + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+      INFO("kind " << kind << " before " << before);
+      REQUIRE(sameStacks(vec, ref));
+    }
+  }
 }

@@ -40,17 +40,50 @@ bool cpuHasAvx() {
   return has;
 }
 
+// Whether the stack holds a multiple of 2^level blocks (every entry's level
+// is at least `level`: the entries are the binary digits of the count).
+template <class T>
+bool alignedTo(const CascadeStack<T>& stack, int level) {
+  for (int i = 0; i < stack.size(); ++i)
+    if (stack.level(i) < level) return false;
+  return true;
+}
+
+// The pairwise tree of 2^level values, lower + upper at every node: the
+// entry of level `level` that pushing them one by one onto an aligned stack
+// ends with (Note [Reduction order], step 2). Reordered operands can only
+// change which NaN survives, so the caller keeps the tree only when it is
+// not NaN (Note [Vector block sums]).
+template <class T>
+T pairwiseTree(const T* values, int level) {
+  T t[64];
+  const int n = 1 << level;
+  for (int i = 0; i < n; ++i) t[i] = values[i];
+  for (int w = 1; w < n; w *= 2)
+    for (int i = 0; i < n; i += 2 * w) t[i] = t[i] + t[i + w];
+  return t[0];
+}
+
 }  // namespace
 
 template <class T>
 void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
   int64_t b = 0;
   if (cpuHasAvx()) {
-    constexpr int64_t kRun = 64;  // blocks per call
+    constexpr int kRunLevel = 6;
+    constexpr int64_t kRun = int64_t(1) << kRunLevel;  // blocks per call
     T values[kRun];
     while (n - b >= kReduceBlock) {
       const int64_t blocks = std::min<int64_t>((n - b) / kReduceBlock, kRun);
       sumFullBlocksAvx(p + b, blocks, values);
+      if (blocks == kRun && alignedTo(stack, kRunLevel)) {
+        const T run = pairwiseTree(values, kRunLevel);
+        if (run == run) {
+          stack.push(run, kRunLevel);
+          b += kRun * kReduceBlock;
+          continue;
+        }
+      }
       for (int64_t k = 0; k < blocks; ++k, b += kReduceBlock) {
         const T v = values[k];
         stack.push(v == v ? v : reduceBlockContiguous<T>(p + b, kReduceBlock));  // Note [Vector block sums]
