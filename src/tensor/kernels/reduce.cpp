@@ -234,6 +234,18 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
         }
         return;
       }
+      // Each output's elements contiguous (a sum over the last dims): the
+      // blocks are read in place, as cascadeSum's gathered blocks would be.
+      const ReduceLayout L = reduceLayout(*in, spec);
+      if (kind != Red::Prod && L.redSizes.size() == 1 && L.redStrides[0] == 1) {
+        const T* base = in->data<T>();
+        for (int64_t j = 0; j < L.outCount; ++j) {
+          if (j != 0) pollInterrupt(state);
+          const T s = cascadeSumContiguous<T>(base + offsetIn(L.keptSizes, L.keptStrides, j), L.redCount, state.interrupt);
+          o[j] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(L.redCount)) : s;
+        }
+        return;
+      }
     }
     forEachReduction<T>(state, *in, spec, [&](int64_t j, auto get, int64_t n) {
       if (kind == Red::Prod) {
