@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
-chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32 and x.sum(dim=1) of a 1000 x 10^4 float32 matrix, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
+chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32 and x.sum(dim=1)
+of a 1000 x 10^4 float32 matrix, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
 PyTorch eager (when /usr/bin/python3 has torch), NumPy for the sincos row and a hand-written C++ loop
 (g++ -O3 -march=native), one thread everywhere (torch.set_num_threads(1) for
 tdsl and PyTorch) except the rows marked "2 threads" (triad, chain, sum, sum_dim).

@@ -5,10 +5,10 @@
 //
 // One ymm register holds the 8 virtual lanes of a block (two for float64),
 // starting from +0 and adding the block's rows of 8 in order, so each lane
-// sees exactly the adds of Note [Reduction order]; several blocks run side
-// by side (Note [Vector block sums] in reduce.h). The lane tree is taken with horizontal
-// adds that pair the same lanes: ((l0 + l1) + (l2 + l3)) + ((l4 + l5) +
-// (l6 + l7)).
+// sees exactly the adds of Note [Reduction order] (Note [Vector block
+// sums] in reduce.h). The lane tree is taken with horizontal adds that pair
+// the same lanes: ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)), four
+// float32 blocks (two float64) at a time.
 #include "tensor/reduce_blocks_avx.h"
 
 #include <immintrin.h>

@@ -90,7 +90,8 @@ void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
       }
     }
   }
-  for (; b < n; b += kReduceBlock) stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+  for (; b < n; b += kReduceBlock)
+    stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
 }
 
 template <class T>
@@ -241,7 +242,8 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
         const T* base = in->data<T>();
         for (int64_t j = 0; j < L.outCount; ++j) {
           if (j != 0) pollInterrupt(state);
-          const T s = cascadeSumContiguous<T>(base + offsetIn(L.keptSizes, L.keptStrides, j), L.redCount, state.interrupt);
+          const T* row = base + offsetIn(L.keptSizes, L.keptStrides, j);
+          const T s = cascadeSumContiguous<T>(row, L.redCount, state.interrupt);
           o[j] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(L.redCount)) : s;
         }
         return;
