@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
-chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
+chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32 and x.sum(dim=1)
+of a 1000 x 10^4 float32 matrix, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
 PyTorch eager (when /usr/bin/python3 has torch), NumPy for the sincos row and a hand-written C++ loop
 (g++ -O3 -march=native), one thread everywhere (torch.set_num_threads(1) for
-tdsl and PyTorch) except the rows marked "2 threads" (triad, chain, sum).
+tdsl and PyTorch) except the rows marked "2 threads" (triad, chain, sum, sum_dim).
 Prints the CPU model, the JIT's ISA tier, medians
 (each program reports the median of 11 calls) and ratios. Not a timed test.
 
@@ -49,7 +50,7 @@ def main():
                 hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
     have_torch = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True).returncode == 0
     have_numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True).returncode == 0
-    for bench in ["triad", "chain", "sincos", "sum"]:
+    for bench in ["triad", "chain", "sincos", "sum", "sum_dim"]:
         script = str(HERE / f"{bench}.td")
         threads = ["1"] if bench != "sincos" else []  # sincos.td takes no thread argument
         cols = {"tdsl compiled (jit)": [tdsl, "run", script, *threads],
@@ -70,7 +71,7 @@ def main():
                 times[k].append(float(MS.search(out).group(1)))
         base = statistics.median(hand[f"hand {bench} fresh output"])
         pre = statistics.median(hand[f"hand {bench} preallocated"])
-        print(f"== {bench} (10^7 float32; medians of {a.repeat} runs of 11-call medians)")
+        print(f"== {bench} ({'1000 x 10^4' if bench == 'sum_dim' else '10^7'} float32; medians of {a.repeat} runs of 11-call medians)")
         print(f"  hand loop, preallocated output   {pre:9.3f} ms")
         print(f"  hand loop, fresh output          {base:9.3f} ms  (1.00x)")
         for k, v in times.items():

@@ -60,8 +60,7 @@ bool replaces(opt::ReductionKind kind, T best, T v) {
 template <class T>
 void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<T>& out) {
   if (kind == opt::ReductionKind::Sum || kind == opt::ReductionKind::Mean) {
-    for (int64_t b = 0; b < n; b += kReduceBlock)
-      out.blocks.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+    pushBlocksContiguous(p, n, out.blocks);  // Note [Vector block sums]
     return;
   }
   TDSL_ASSERT(kind == opt::ReductionKind::Max || kind == opt::ReductionKind::Min);

@@ -56,6 +56,20 @@ T reduceBlockContiguous(const T* p, int64_t count);
 template <class T>
 T prodContiguous(T acc, const T* p, int64_t count);
 
+// Note [Vector block sums]
+// Steps 1 and 2 for n contiguous elements at p: every block is pushed, in
+// order, onto `stack` (a short last block too). On AVX CPUs the full blocks
+// are summed by reduce_blocks_avx.cpp, eight lanes to a register, with the
+// same adds in the same association as reduceBlockContiguous, so every
+// block value that is not NaN has its bits (IEEE addition is commutative to
+// the bit except for which NaN payload survives). A block whose vector value
+// is NaN is summed again by reduceBlockContiguous, so NaN bits are that
+// code's too. Eager sums and the JIT's fused ones both come here.
+template <class T>
+class CascadeStack;
+template <class T>
+void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack);
+
 // Step 2 of Note [Reduction order]: block values pushed in block order.
 // A run of 2^L blocks that starts at a multiple of 2^L blocks ends as one
 // entry of level L, so pushing that entry with its level (or the entries of
@@ -78,10 +92,11 @@ class CascadeStack {
 // cascadeSum of n contiguous elements at p, with the shared pieces.
 template <class T>
 T cascadeSumContiguous(const T* p, int64_t n, std::atomic<bool>* interrupt = nullptr) {
+  static_assert(kInterruptGrain % kReduceBlock == 0, "polls fall on block boundaries");
   CascadeStack<T> stack;
-  for (int64_t b = 0; b < n; b += kReduceBlock) {
-    if ((b & (kInterruptGrain - 1)) == 0 && b != 0) pollInterrupt(interrupt);
-    stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
+  for (int64_t b = 0; b < n; b += kInterruptGrain) {
+    if (b != 0) pollInterrupt(interrupt);
+    pushBlocksContiguous<T>(p + b, n - b < kInterruptGrain ? n - b : kInterruptGrain, stack);
   }
   return stack.finish();
 }

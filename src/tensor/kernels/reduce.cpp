@@ -2,6 +2,7 @@
 // linear algebra (OpenBLAS for float32/float64, plain loops for integers).
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -10,6 +11,7 @@
 #include "tensor/matmul_blocks.h"
 #include "tensor/op_kernels.h"
 #include "tensor/reduce.h"
+#include "tensor/reduce_blocks_avx.h"
 #include "tensor/scalar_ops.h"
 #include "tensor/tensor_iter.h"
 
@@ -30,6 +32,67 @@ template <class T>
 T prodContiguous(T acc, const T* p, int64_t count) {
   for (int64_t i = 0; i < count; ++i) acc = static_cast<T>(acc * p[i]);
   return acc;
+}
+
+namespace {
+
+bool cpuHasAvx() {
+  static const bool has = __builtin_cpu_supports("avx");
+  return has;
+}
+
+// Whether the stack holds a multiple of 2^level blocks (every entry's level
+// is at least `level`: the entries are the binary digits of the count).
+template <class T>
+bool alignedTo(const CascadeStack<T>& stack, int level) {
+  for (int i = 0; i < stack.size(); ++i)
+    if (stack.level(i) < level) return false;
+  return true;
+}
+
+// The pairwise tree of 2^level values, lower + upper at every node: the
+// entry of level `level` that pushing them one by one onto an aligned stack
+// ends with (Note [Reduction order], step 2). Reordered operands can only
+// change which NaN survives, so the caller keeps the tree only when it is
+// not NaN (Note [Vector block sums]).
+template <class T>
+T pairwiseTree(const T* values, int level) {
+  T t[64];
+  const int n = 1 << level;
+  for (int i = 0; i < n; ++i) t[i] = values[i];
+  for (int w = 1; w < n; w *= 2)
+    for (int i = 0; i < n; i += 2 * w) t[i] = t[i] + t[i + w];
+  return t[0];
+}
+
+}  // namespace
+
+template <class T>
+void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
+  int64_t b = 0;
+  if (cpuHasAvx()) {
+    constexpr int kRunLevel = 6;
+    constexpr int64_t kRun = int64_t(1) << kRunLevel;  // blocks per call
+    T values[kRun];
+    while (n - b >= kReduceBlock) {
+      const int64_t blocks = std::min<int64_t>((n - b) / kReduceBlock, kRun);
+      sumFullBlocksAvx(p + b, blocks, values);
+      if (blocks == kRun && alignedTo(stack, kRunLevel)) {
+        const T run = pairwiseTree(values, kRunLevel);
+        if (run == run) {
+          stack.push(run, kRunLevel);
+          b += kRun * kReduceBlock;
+          continue;
+        }
+      }
+      for (int64_t k = 0; k < blocks; ++k, b += kReduceBlock) {
+        const T v = values[k];
+        stack.push(v == v ? v : reduceBlockContiguous<T>(p + b, kReduceBlock));  // Note [Vector block sums]
+      }
+    }
+  }
+  for (; b < n; b += kReduceBlock)
+    stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
 }
 
 template <class T>
@@ -58,6 +121,8 @@ template float prodContiguous<float>(float, const float*, int64_t);
 template double prodContiguous<double>(double, const double*, int64_t);
 template class CascadeStack<float>;
 template class CascadeStack<double>;
+template void pushBlocksContiguous<float>(const float*, int64_t, CascadeStack<float>&);
+template void pushBlocksContiguous<double>(const double*, int64_t, CascadeStack<double>&);
 
 }  // namespace tdsl
 
@@ -168,6 +233,19 @@ Value sumLike(TensorState& state, const BoundArgs& a, Red kind) {
         } else {
           T s = cascadeSumContiguous<T>(p, n, state.interrupt);
           o[0] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(n)) : s;
+        }
+        return;
+      }
+      // Each output's elements contiguous (a sum over the last dims): the
+      // blocks are read in place, as cascadeSum's gathered blocks would be.
+      const ReduceLayout L = reduceLayout(*in, spec);
+      if (kind != Red::Prod && L.redSizes.size() == 1 && L.redStrides[0] == 1) {
+        const T* base = in->data<T>();
+        for (int64_t j = 0; j < L.outCount; ++j) {
+          if (j != 0) pollInterrupt(state);
+          const T* row = base + offsetIn(L.keptSizes, L.keptStrides, j);
+          const T s = cascadeSumContiguous<T>(row, L.redCount, state.interrupt);
+          o[j] = kind == Red::Mean ? static_cast<T>(s / static_cast<T>(L.redCount)) : s;
         }
         return;
       }
