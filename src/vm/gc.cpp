@@ -8,6 +8,12 @@
 
 namespace tdsl {
 
+// Out of line (gc.h): every GcObject constructor calls it.
+void GcObject::gcJoinCurrentHeap(GcObject* o) {
+  if (GcHeap* h = GcHeap::current()) h->track(o);
+}
+
+
 namespace {
 
 // Step 2: every reference from one tracked object to another in this

@@ -245,9 +245,6 @@ inline void gcMoveOut(std::vector<Value>& items, std::vector<Value>& out) {
 
 inline GcObject::GcObject(ObjKind kind) : Object(kind, /*gc=*/true) { gcJoinCurrentHeap(this); }
 
-inline void GcObject::gcJoinCurrentHeap(GcObject* o) {
-  if (GcHeap* h = GcHeap::current()) h->track(o);
-}
 
 inline GcObject::~GcObject() {
   if (!gcNext) return;
