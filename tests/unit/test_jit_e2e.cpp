@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "jit_pairs.h"
 #include "support/diagnostics.h"
 #include "api/standard.h"
 #include "jit/isa.h"
@@ -25,24 +26,7 @@ using namespace tdsl;
 
 namespace {
 
-// Every pair (compiled, eager) the script appended to `pairs`, bit for bit.
-bool pairsIdentical(Interpreter& interp, int64_t* count) {
-  Value pairs = interp.getGlobal("pairs");
-  auto* list = pairs.as<ListObject>();
-  *count = 0;
-  for (const Value& item : list->items) {
-    auto* t = item.as<TupleObject>();
-    const TensorObject& a = *asTensor(t->items[0]);
-    const TensorObject& b = *asTensor(t->items[1]);
-    if (a.dtype() != b.dtype() || a.sizes() != b.sizes() || a.meta.strides != b.meta.strides) return false;
-    const int64_t es = static_cast<int64_t>(itemSize(a.dtype()));
-    for (int64_t i = 0; i < a.numel(); ++i)
-      if (std::memcmp(a.dataPtr() + byteOffsetOf(a.meta, i), b.dataPtr() + byteOffsetOf(b.meta, i), es) != 0)
-        return false;
-    ++*count;
-  }
-  return true;
-}
+bool pairsIdentical(Interpreter& interp, int64_t* count) { return testing::pairsIdentical(interp, count, true); }
 
 const char* kLayoutsScript = R"(
 import torch

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "jit_pairs.h"
 #include "api/standard.h"
 #include "compile/runtime.h"
 #include "jit/isa.h"
@@ -22,23 +23,7 @@ using namespace tdsl;
 
 namespace {
 
-// Every (compiled, eager) pair in the script's `pairs`, bit for bit.
-bool pairsIdentical(Interpreter& interp, int64_t* count) {
-  Value pairs = interp.getGlobal("pairs");
-  *count = 0;
-  for (const Value& item : pairs.as<ListObject>()->items) {
-    auto* t = item.as<TupleObject>();
-    const TensorObject& a = *asTensor(t->items[0]);
-    const TensorObject& b = *asTensor(t->items[1]);
-    if (a.dtype() != b.dtype() || a.sizes() != b.sizes()) return false;
-    const int64_t es = static_cast<int64_t>(itemSize(a.dtype()));
-    for (int64_t i = 0; i < a.numel(); ++i)
-      if (std::memcmp(a.dataPtr() + byteOffsetOf(a.meta, i), b.dataPtr() + byteOffsetOf(b.meta, i), es) != 0)
-        return false;
-    ++*count;
-  }
-  return true;
-}
+bool pairsIdentical(Interpreter& interp, int64_t* count) { return testing::pairsIdentical(interp, count, false); }
 
 const char* kAmaxScript = R"(
 import torch
