@@ -22,7 +22,9 @@
 // allocates nothing; only tensor lists and strings own heap memory.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -151,7 +153,9 @@ struct BoundArgs {
     op = info;
     count = n;
     numDims = 0;
-    for (int i = 0; i < n; ++i) kinds[i] = ArgKind::Value;
+    // Every slot, not just the first n: a fixed-size fill is two stores,
+    // where a loop over n became a call to memset.
+    std::fill(std::begin(kinds), std::end(kinds), ArgKind::Value);
   }
 
   // A Value slot (a tensor, an immediate, or None).

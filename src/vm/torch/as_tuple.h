@@ -19,6 +19,13 @@ namespace tdsl {
 // Whether `call` is one of the forms above.
 bool isNonzeroTupleForm(const ir::OverloadSet& set, const CallArgs& call);
 
+// The same for a call without keywords, where only torch.where(condition)
+// qualifies: inline, since every keyword-free eager call asks.
+inline bool isWhereTupleForm(const ir::OverloadSet& set, const CallArgs& call) {
+  static const ir::OverloadSet* const where = ir::opTable().overloads("where");
+  return call.nargs == 1 && call.nkwargs == 0 && &set == where;
+}
+
 Value callNonzeroTuple(TensorState& state, const ir::OverloadSet& set, CallStyle style, const Value* self,
                        const CallArgs& call);
 

@@ -566,7 +566,7 @@ Value callOverloads(TensorState& state, const ir::OverloadSet& set, CallStyle st
   // special form without one.
   if (call.nkwargs > 0) {
     if (Value result; callKeywordForm(state, set, style, self, call, result)) return result;
-  } else if (isNonzeroTupleForm(set, call)) {
+  } else if (isWhereTupleForm(set, call)) {
     return callNonzeroTuple(state, set, style, self, call);  // Note [nonzero as_tuple]
   }
   const uint8_t want = style == CallStyle::Method ? ir::kMethod : ir::kFunction;

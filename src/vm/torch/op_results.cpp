@@ -31,8 +31,7 @@ const NamedTupleType* resultTupleType(const ir::OpDef& op) {
   return types[static_cast<size_t>(op.id)].get();
 }
 
-Value packResults(const ir::OpDef& op, OpResults results) {
-  if (results.count == 1) return std::move(results[0]);
+Value packTupleResults(const ir::OpDef& op, OpResults&& results) {
   std::vector<Value> items;
   items.reserve(static_cast<size_t>(results.count));
   for (int i = 0; i < results.count; ++i) items.push_back(std::move(results[i]));

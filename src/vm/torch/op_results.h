@@ -4,6 +4,8 @@
 // plain tuple when a return is unnamed), as PyTorch returns them.
 #pragma once
 
+#include <utility>
+
 #include "ops/op_table.h"
 #include "vm/objects.h"
 
@@ -13,6 +15,13 @@ namespace tdsl {
 // Built once for the whole table, immutable afterwards (shared by threads).
 const NamedTupleType* resultTupleType(const ir::OpDef& op);
 
-Value packResults(const ir::OpDef& op, OpResults results);
+// Several results as their tuple.
+Value packTupleResults(const ir::OpDef& op, OpResults&& results);
+
+// Inline: most ops have one result, and every eager call passes through here.
+inline Value packResults(const ir::OpDef& op, OpResults&& results) {
+  if (results.count == 1) return std::move(results[0]);
+  return packTupleResults(op, std::move(results));
+}
 
 }  // namespace tdsl
