@@ -14,6 +14,9 @@ namespace tdsl {
 struct DispatchInterceptor {
   virtual ~DispatchInterceptor() = default;
   virtual bool intercept(TensorState& state, const ir::OpDef& op, BoundArgs& args, OpResults& result) = 0;
+  // Note [Versions of proxies] (autograd/versions.h): the version counter of
+  // a meta tensor's storage as the interceptor counts writes to it.
+  virtual uint64_t metaVersion(const TensorObject&) const { return 0; }
 };
 
 // Runs one bound call: interceptor, else the meta rule alone when any tensor
