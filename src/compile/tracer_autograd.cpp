@@ -39,6 +39,7 @@
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
+#include "autograd/derivatives.h"
 #include "compile/runtime.h"
 #include "compile/tracer.h"
 #include "ir/alias_analysis.h"
@@ -112,6 +113,9 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 void Tracer::noteJointNode(const ir::Node& n) {
   for (size_t i : ir::writtenArgIndices(n))
     if (const ir::IrValue* w = n.tensorArg(i)) ++writesOf_[rootOf(w)];
+  // An in-place op's result is self; alias and detach results (saved
+  // outputs, detach()) share the version counter but are no differentiable views.
+  if (n.op()->has(ir::kTagInplace) || n.op()->name() == "alias" || autograd::isNonDifferentiable(*n.op())) return;
   for (size_t k = 0; k < n.numOutputs(); ++k)
     if (ir::aliasedArgIndex(n, k) >= 0) viewedRoots_.insert(rootOf(n.output(k)));
 }
