@@ -199,7 +199,9 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     }
   }
   Value selfBefore;
-  if (row && self && savesName(row->saves, op.schema.args[0].name)) {
+  if (row && self && savesName(row->saves, op.schema.args[0].name) && state.interceptor)
+    selfBefore = state.interceptor->valueBeforeWrite(op, args);
+  if (row && self && savesName(row->saves, op.schema.args[0].name) && selfBefore.isNone()) {
     BoundArgs c;
     const ir::OpDef* clone = ir::opTable().find("clone");
     c.reset(clone, 2);

@@ -435,8 +435,11 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   if (joint_) checkJointWrites(op, b, args);
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
-  ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
-  noteJointNode(*n);
+  // Note [Saved values of rebound proxies] (tracer_autograd.cpp).
+  const bool rebound = rebindsFunctionally(op, b);
+  ir::Node* n = rebound ? recordRebound(op, std::move(args), std::move(metas), asTensor(b[0]))
+                        : graph_->createOp(&op, std::move(args), std::move(metas));
+  if (!rebound) noteJointNode(*n);
   if (atSubscript() && subscript_.nodes++ > 0) ++mergedNodes_;
   if (op.has(ir::kTagInplace)) {
     result = b[0];
@@ -977,6 +980,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   leaves_.clear();
   writesOf_.clear();
   viewedRoots_.clear();
+  aliasedRoots_.clear();
   struct RestoreGrads {  // Note [Joint graphs]: backward at trace time wrote proxies into leaves' .grad
     Tracer& t;
     ~RestoreGrads() { t.restoreLeafGrads(); }

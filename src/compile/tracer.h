@@ -102,6 +102,7 @@ class Tracer : public DispatchInterceptor {
 
   bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, OpResults& result) override;
   uint64_t metaVersion(const TensorObject& t) const override;  // Note [Versions of proxies]
+  Value valueBeforeWrite(const ir::OpDef& op, const ir::BoundArgs& args) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
   Value onReturn(const CallArgs& a);
@@ -144,6 +145,10 @@ class Tracer : public DispatchInterceptor {
   std::vector<LeafRecord> leaves_;
   std::unordered_map<const ir::IrValue*, uint64_t> writesOf_;  // storage root -> in-place writes recorded
   std::set<const ir::IrValue*> viewedRoots_;
+  std::set<const ir::IrValue*> aliasedRoots_;  // every view, alias and detach included
+  bool rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const;
+  ir::Node* recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
+                          TensorObject* self);
   [[noreturn]] void graphBreak(std::string reason);
   bool record(const ir::OpDef& op, ir::BoundArgs& args, OpResults& result);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.

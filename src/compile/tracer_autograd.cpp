@@ -11,7 +11,8 @@
 // through functionalize -> reinplace -> the backend like any other: a
 // tensor the backward saved is a later reader of the forward's values, so
 // reinplacing keeps every value the backward still reads (an in-place op's
-// self, saved before the write, is a copy the formulas read).
+// self saved before the write included: Note [Saved values of rebound
+// proxies]).
 //
 // What the VM would see, and how the segment gives it back:
 // - a leaf that requires grad (a graph input) gets its new .grad as a graph
@@ -58,6 +59,10 @@ const ir::IrValue* rootOf(const ir::IrValue* v) {
     if (src < 0) return v;
     v = n->tensorArg(static_cast<size_t>(src));
   }
+}
+
+bool isInplaceViewOp(const ir::OpDef& op) {
+  return op.has(ir::kTagInplace) && op.functional && op.functional->has(ir::kTagView);
 }
 
 template <class F>
@@ -113,11 +118,85 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 void Tracer::noteJointNode(const ir::Node& n) {
   for (size_t i : ir::writtenArgIndices(n))
     if (const ir::IrValue* w = n.tensorArg(i)) ++writesOf_[rootOf(w)];
+  if (!n.op()->has(ir::kTagInplace))
+    for (size_t k = 0; k < n.numOutputs(); ++k)
+      if (ir::aliasedArgIndex(n, k) >= 0) aliasedRoots_.insert(rootOf(n.output(k)));
   // An in-place op's result is self; alias and detach results (saved
   // outputs, detach()) share the version counter but are no differentiable views.
   if (n.op()->has(ir::kTagInplace) || n.op()->name() == "alias" || autograd::isNonDifferentiable(*n.op())) return;
   for (size_t k = 0; k < n.numOutputs(); ++k)
     if (ir::aliasedArgIndex(n, k) >= 0) viewedRoots_.insert(rootOf(n.output(k)));
+}
+
+// Note [Saved values of rebound proxies]
+// An in-place op on a proxy that nothing else aliases (a fresh result, not
+// a view, no view, alias or detach of it taken) is recorded as its
+// functional twin, and the proxy is rebound to the new value: `a.sin_()`
+// becomes `%1 = sin(%0)` with `a` now naming %1. The value before the write
+// (%0) stays in the graph, so a formula that saves self before the write
+// (SinBackward) reads %0 itself instead of a clone, and reinplacing decides,
+// with the backward as a later reader, whether sin may still write into %0
+// (it may not while cos(%0) follows); an op whose old value no formula
+// needs is reinplaced back. Versions carry over (Note [Versions of
+// proxies]): the new value continues the old one's count, and the old
+// one's is bumped, so objects still naming it (autograd's saved aliases)
+// fail the backward's check as in eager. Only for joint traces where
+// autograd takes part in the op.
+bool Tracer::rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const {
+  if (!joint_ || !op.has(ir::kTagInplace) || !op.functional || isInplaceViewOp(op) || b.count == 0 ||
+      !b[0].isTensor() || !op.schema.args[0].alias.isWrite)
+    return false;
+  TensorObject* self = asTensor(b[0]);
+  auto it = irOf_.find(self);
+  if (!self->isMeta() || it == irOf_.end()) return false;
+  const ir::IrValue* v = it->second;
+  if (!v->node()->isOp() || rootOf(v) != v || aliasedRoots_.count(v)) return false;
+  bool anyGrad = false;
+  for (int i = 0; i < b.count; ++i) {
+    if (i > 0 && op.schema.args[static_cast<size_t>(i)].alias.isWrite) return false;
+    auto sameRoot = [&](const Value& x) {
+      if (!x.isTensor()) return false;
+      anyGrad |= autograd::requiresGrad(*asTensor(x));
+      auto found = irOf_.find(asTensor(x));
+      return found != irOf_.end() && rootOf(found->second) == v;
+    };
+    if (b.kind(i) == ArgKind::Tensors) {
+      for (const Value& x : b.tensorsAt(i))
+        if (sameRoot(x)) return false;
+    } else if (i > 0 && sameRoot(b[i])) {
+      return false;
+    } else if (i == 0) {
+      sameRoot(b[0]);
+    }
+  }
+  if (!anyGrad && !gradSeen_) return false;
+  ir::BoundArgs fb = b;
+  fb.op = op.functional;
+  ir::MetaResult mr;
+  op.functional->meta(fb, mr);
+  return mr.count == 1 && mr.out[0].dtype == self->meta.dtype && mr.out[0].sizes == self->meta.sizes &&
+         mr.out[0].strides == self->meta.strides;
+}
+
+ir::Node* Tracer::recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
+                                TensorObject* self) {
+  ir::IrValue*& named = irOf_.at(self);
+  ir::IrValue* old = named;
+  ir::Node* n = graph_->createOp(op.functional, std::move(args), std::move(metas));
+  noteJointNode(*n);
+  const uint64_t version = ++writesOf_[old];
+  writesOf_[n->output(0)] = version;
+  named = n->output(0);
+  return n;
+}
+
+Value Tracer::valueBeforeWrite(const ir::OpDef& op, const ir::BoundArgs& b) {
+  if (!rebindsFunctionally(op, b)) return Value();
+  TensorObject* self = asTensor(b[0]);
+  Ref<TensorObject> before = makeMetaTensor(self->meta);
+  irOf_[before.get()] = irOf_.at(self);
+  keepAlive_.push_back(Value(before));
+  return Value(before);
 }
 
 void Tracer::noteLeaf(TensorObject* t, const Source& src) {
