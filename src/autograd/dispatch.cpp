@@ -3,6 +3,7 @@
 #include "autograd/batching.h"
 #include "autograd/derivatives.h"
 #include "autograd/function_node.h"
+#include "autograd/versions.h"
 #include "ops/dispatch.h"
 #include "support/diagnostics.h"
 
@@ -60,10 +61,10 @@ bool savesName(const char* saves, const std::string& name) {
 
 Value metaOnly(const Value& v) { return v.isTensor() ? Value(makeMetaTensor(asTensor(v)->meta)) : v; }
 
-FormulaNode::SavedCheck checkFor(TensorObject& t) {
+FormulaNode::SavedCheck checkFor(const TensorState& s, TensorObject& t) {
   FormulaNode::SavedCheck c;
   c.tensor = Ref<TensorObject>(&t);
-  c.version = versionOf(t);
+  c.version = versionOf(s, t);
   if (AutogradMeta* m = metaOf(t); m && m->gradFn) {
     c.producer = m->gradFn->name();
     c.outputNr = m->outputNr;
@@ -71,11 +72,20 @@ FormulaNode::SavedCheck checkFor(TensorObject& t) {
   return c;
 }
 
-Value detachedAlias(const TensorObject& t) { return Value(makeViewOf(t, t.meta)); }
+// Note [Versions of proxies]: a proxy's alias is one the interceptor made
+// (an alias node in the traced graph), so formulas can read it.
+Value detachedAlias(TensorState& s, const TensorObject& t) {
+  if (t.storage || !s.interceptor) return Value(makeViewOf(t, t.meta));
+  static const ir::OpDef* const alias = ir::opTable().find("alias");
+  BoundArgs b;
+  b.reset(alias, 1);
+  b.setValue(0, Value::object(const_cast<TensorObject*>(&t)));
+  return dispatchOp(s, *alias, b)[0];
+}
 
 // Saves the forward's arguments (Note [Saved tensors]); `selfBefore` is the
 // clone of an in-place op's self taken before the kernel.
-void saveArgs(FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, const BoundArgs& args,
+void saveArgs(const TensorState& s, FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, const BoundArgs& args,
               const Value& selfBefore, bool inplace) {
   node.args = args;
   for (int i = 0; i < args.count; ++i) {
@@ -86,7 +96,7 @@ void saveArgs(FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, 
         Value& v = node.args.tensors[k];
         if (!v.isTensor()) continue;
         if (!saved) { v = metaOnly(v); continue; }
-        node.checks.push_back(checkFor(*asTensor(v)));
+        node.checks.push_back(checkFor(s, *asTensor(v)));
         node.hasSaved = true;
       }
       continue;
@@ -97,11 +107,11 @@ void saveArgs(FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, 
     node.hasSaved = true;
     if (inplace && i == 0) { v = selfBefore; continue; }
     TensorObject& t = *asTensor(args[i]);
-    node.checks.push_back(checkFor(t));
+    node.checks.push_back(checkFor(s, t));
     // An in-place op's other argument that is self itself would make a cycle
     // (self's grad_fn saving self): keep an alias, which still fails the
     // version check as it must.
-    if (inplace && args[0].isTensor() && asTensor(args[0])->storage == t.storage) v = detachedAlias(t);
+    if (inplace && t.storage && args[0].isTensor() && asTensor(args[0])->storage == t.storage) v = Value(makeViewOf(t, t.meta));
   }
 }
 
@@ -189,7 +199,9 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     }
   }
   Value selfBefore;
-  if (row && self && savesName(row->saves, op.schema.args[0].name)) {
+  if (row && self && savesName(row->saves, op.schema.args[0].name) && state.interceptor)
+    selfBefore = state.interceptor->valueBeforeWrite(op, args);
+  if (row && self && savesName(row->saves, op.schema.args[0].name) && selfBefore.isNone()) {
     BoundArgs c;
     const ir::OpDef* clone = ir::opTable().find("clone");
     c.reset(clone, 2);
@@ -206,7 +218,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
   if (row) {
     // PyTorch's node name may depend on the call (matmul's ranks, whether reshape aliased).
     auto formula = std::make_shared<FormulaNode>(*row, row->nodeName ? row->nodeName(args, results) : row->node);
-    saveArgs(*formula, *row, op, args, selfBefore, self != nullptr);
+    saveArgs(state, *formula, *row, op, args, selfBefore, self != nullptr);
     formula->inputOfSlot = std::move(inputOfSlot);
     formula->listBase = listBase;
     formula->inputMeta = std::move(inputMeta);
@@ -216,9 +228,9 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
       if (!results[i].isTensor()) continue;
       TensorObject& out = *asTensor(results[i]);
       if (formula->savesResult) {
-        formula->results[i] = detachedAlias(out);
+        formula->results[i] = detachedAlias(state, out);
         formula->checks.push_back(FormulaNode::SavedCheck{Ref<TensorObject>(asTensor(formula->results[i])),
-                                                          versionOf(out), formula->name(), static_cast<uint32_t>(i)});
+                                                          versionOf(state, out), formula->name(), static_cast<uint32_t>(i)});
         formula->hasSaved = true;
       } else {
         formula->results[i] = metaOnly(results[i]);

@@ -1,5 +1,6 @@
 #include "autograd/function_node.h"
 
+#include "autograd/versions.h"
 #include "support/diagnostics.h"
 
 namespace tdsl::autograd {
@@ -39,7 +40,7 @@ std::string tensorTypeText(const TensorMeta& m) {
 std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& grads) {
   if (released_ && hasSaved) throw Error(ErrorKind::Runtime, kFreedMessage);
   for (const SavedCheck& c : checks) {
-    const uint64_t now = versionOf(*c.tensor);
+    const uint64_t now = versionOf(ctx.state, *c.tensor);
     if (now == c.version) continue;
     std::string m = "one of the variables needed for gradient computation has been modified by an inplace operation: " +
                     tensorTypeText(c.tensor->meta);

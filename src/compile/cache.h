@@ -55,9 +55,12 @@ struct Source {
   Ref<GlobalsTable> globals;
   uint32_t slot = 0;
   Value captured;
+  // Note [Joint graphs]: the .grad of the tensor found there (None if none).
+  bool grad = false;
 
   // The current value (None when an indexed element is missing).
   Value fetch(const Value* regs) const;
+  Value fetchHolder(const Value* regs) const;  // ignoring `grad`
   std::string describe(const CodeObject& code) const;  // "x", "xs[1]", "G['w']"
   bool operator==(const Source& o) const;
 };
@@ -78,6 +81,8 @@ struct TensorGuard {
   // Other sources that held this very object at trace time (f(x, x) traces
   // one input for both parameters): they must hold it again.
   std::vector<Source> sameObject;
+  // Note [Joint graphs]: a leaf that requires grad, or a tensor that does not.
+  bool requiresGrad = false;
 };
 
 // Note [Guard snapshots]
@@ -164,8 +169,20 @@ struct ObjectWrite {
   bool bound = false;
 };
 
+// Note [Joint graphs]: a leaf whose .grad the segment read or accumulated
+// into: guarded to have (or lack) a .grad as at trace time, and given its
+// new .grad (a graph output) after the graph ran.
+struct GradState {
+  Source leaf;
+  bool present = false;
+  bool writes = false;
+  WriteBack after;
+};
+
 struct Segment {
   uint32_t entryPc = 0;
+  std::vector<GradState> grads;
+  int gradMode = -1;  // the grad mode a joint trace ran under (1 on, 0 off), -1: any
   std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
   std::vector<TensorGuard> metadata;  // Note [Metadata reads]: tensors only inspected
   std::vector<ValueGuard> values;
@@ -224,6 +241,7 @@ struct CacheSlot {
   // Note [Automatic dynamic shapes]: (source description, dim) marked dynamic
   // after a size guard failed at this location.
   std::vector<std::pair<std::string, int>> dynamic;
+  std::string jointRefused;  // Note [Joint graphs]: why the joint trace failed here
 };
 
 }  // namespace tdsl

@@ -86,6 +86,10 @@ void gcTraverseSegment(const Segment& seg, GcVisitor& v) {
     v.visit(w.globals);
     gcTraverseWriteBack(w.value, v);
   }
+  for (const GradState& g : seg.grads) {
+    gcTraverseSource(g.leaf, v);
+    gcTraverseWriteBack(g.after, v);
+  }
 }
 
 void CompiledFunction::gcTraverse(GcVisitor& v) {
@@ -161,13 +165,16 @@ Value CompiledFunction::runEager(std::vector<Value>& regs, uint32_t pc) {
 Segment* CompiledFunction::lookup(uint32_t pc, const std::vector<Value>& regs) {
   auto it = cache_.find(pc);
   if (it == cache_.end()) return nullptr;
+  const TensorState& ts = *interp_.tensorState();
+  const int gradMode = ts.gradEnabled && !ts.inferenceMode;
   for (auto& seg : it->second.segments)
-    if (guardsPass(*seg, regs.data())) return seg.get();
+    if ((seg->gradMode < 0 || seg->gradMode == gradMode) && guardsPass(*seg, regs.data())) return seg.get();
   return nullptr;
 }
 
-// Note [Autograd is not traced yet] (tracer.cpp): the frame continues in the
-// VM, with eager autograd, from a point where a live tensor requires grad.
+// Note [Joint graphs] (tracer_autograd.cpp): a live tensor that requires
+// grad at the entry; when the joint trace fails, the frame continues in the
+// VM, with eager autograd, from there.
 std::string autogradReason(const CodeObject& code, const Liveness& live, uint32_t pc, const std::vector<Value>& regs) {
   for (size_t r = 0; r < regs.size(); ++r) {
     if (!regs[r].isTensor() || !autograd::requiresGrad(*asTensor(regs[r])) || !live.liveIn(pc, static_cast<int>(r))) continue;
@@ -182,14 +189,16 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   CompileRuntime& rt = compileRuntime(interp_);
   CacheSlot& slot = cache_[pc];
   const CodeObject& code = *fn_->code;
-  if (std::string why = autogradReason(code, liveness_, pc, regs); !why.empty()) {
+  const std::string autogradAtEntry = autogradReason(code, liveness_, pc, regs);
+  auto autogradBreak = [&](const std::string& why) -> Segment* {
     count([&](FunctionStats& s) {
       ++s.graphBreaks;
       s.breakReasons.push_back(why);
     });
     if (rt.logs.graphBreaks) rt.logs.write("graph_breaks", "Graph break in " + fn_->name() + ": " + why + ": running it eagerly");
     return nullptr;
-  }
+  };
+  if (!autogradAtEntry.empty() && !slot.jointRefused.empty()) return autogradBreak(autogradAtEntry + " (" + slot.jointRefused + ")");
   if (slot.traces >= kRecompileLimit) {
     if (!limitReported_) {
       limitReported_ = true;
@@ -218,10 +227,14 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   req.dynamic = &slot.dynamic;
   req.allDynamic = options_.dynamic == CompileOptions::Dynamic::Always;
   req.maxGraphNodes = options_.maxGraphNodes;
+  req.jointOnly = !autogradAtEntry.empty();
   std::unique_ptr<Segment> seg;
   Tracer tracer(rt, req);
   try {
     seg = tracer.trace();
+  } catch (const JointRefusal& e) {
+    slot.jointRefused = e.message;
+    return autogradBreak(autogradAtEntry + " (" + e.message + ")");
   } catch (const Error& e) {
     // Note [Trace refusal]: eager execution reports a user error exactly,
     // after the side effects that precede it.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "autograd/autograd_meta.h"
 #include "compile/cache.h"
 #include "compile/side_effects.h"
 #include "vm/function.h"
@@ -32,6 +33,13 @@ bool equalSizesHold(const Segment& seg, const Value* regs) {
 }  // namespace
 
 Value Source::fetch(const Value* regs) const {
+  if (!grad) return fetchHolder(regs);
+  Value v = fetchHolder(regs);
+  const AutogradMeta* m = v.isTensor() ? autograd::metaOf(*asTensor(v)) : nullptr;
+  return m && !m->gradFn ? m->grad : Value();
+}
+
+Value Source::fetchHolder(const Value* regs) const {
   Value v;
   switch (kind) {
     case Kind::Reg: v = regs[reg]; break;
@@ -63,12 +71,13 @@ std::string Source::describe(const CodeObject& code) const {
     case Kind::Global: base = "G['" + globals->names[slot] + "']"; break;
     case Kind::Captured: base = "captured"; break;
   }
-  if (index == kCellContents) return base;
-  return index < 0 ? base : base + "[" + std::to_string(index) + "]";
+  if (index == kCellContents) return grad ? base + ".grad" : base;
+  base = index < 0 ? base : base + "[" + std::to_string(index) + "]";
+  return grad ? base + ".grad" : base;
 }
 
 bool Source::operator==(const Source& o) const {
-  if (kind != o.kind || index != o.index) return false;
+  if (kind != o.kind || index != o.index || grad != o.grad) return false;
   switch (kind) {
     case Kind::Reg: return reg == o.reg;
     case Kind::Global: return globals == o.globals && slot == o.slot;
@@ -245,6 +254,23 @@ void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)
 
 namespace {
 
+// Note [Joint graphs]: a graph input that required grad (a leaf) must again,
+// and one that did not must not.
+bool requiresGradHolds(const TensorGuard& g, const TensorObject& t) {
+  if (!t.autograd) return !g.requiresGrad;
+  return autograd::requiresGrad(t) == g.requiresGrad && (!g.requiresGrad || autograd::isLeaf(t));
+}
+
+std::string gradStateFailure(const Segment& seg, const Value* regs) {
+  for (const GradState& g : seg.grads) {
+    Value leaf = g.leaf.fetchHolder(regs);
+    if (!leaf.isTensor() || !autograd::requiresGrad(*asTensor(leaf)) || !autograd::isLeaf(*asTensor(leaf)))
+      return "a leaf whose .grad the segment uses no longer requires grad";
+    if (g.leaf.fetch(regs).isNone() == g.present) return g.present ? "a .grad is now None" : "a .grad is no longer None";
+  }
+  return "";
+}
+
 // Note [Metadata reads]: what a tensor guard's `check` covers.
 bool tensorMatches(const TensorGuard& g, const TensorObject* t) {
   if (g.check == TensorGuard::Check::IsTensor) return true;
@@ -305,6 +331,7 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
       if (g.dynamicDims && t->meta.isContiguous() != contiguousStrides(g.sizes).operator==(g.strides))
         return fmt::format("input {}: contiguity changed", i);
     }
+    if (!requiresGradHolds(g, *t)) return fmt::format("input {}: requires_grad changed", i);
     for (const Source& o : g.sameObject)
       if (!o.fetch(regs).identical(v)) return fmt::format("input {} is no longer the same tensor as {}", i, o.index < 0 ? o.reg : o.index);
     st[i] = t->storage.get();
@@ -325,6 +352,7 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
     if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return "value of a guarded Python value changed";
   }
   if (!mutationAliasesHold(seg, regs)) return "the objects the segment mutates are aliased differently";
+  if (std::string why = gradStateFailure(seg, regs); !why.empty()) return why;
   return "";
 }
 
@@ -347,6 +375,7 @@ bool guardsPass(const Segment& seg, const Value* regs) {
       }
     }
     if (g.dynamicDims && t->meta.isContiguous() != (contiguousStrides(g.sizes) == g.strides)) return false;
+    if (!requiresGradHolds(g, *t)) return false;
     for (const Source& o : g.sameObject)
       if (!o.fetch(regs).identical(v)) return false;
     if (n <= 16) {
@@ -366,7 +395,7 @@ bool guardsPass(const Segment& seg, const Value* regs) {
     Value v = g.source.fetch(regs);
     if (g.intOnly ? !v.isInt() : !sameGuardValue(v, g.expected)) return false;
   }
-  return mutationAliasesHold(seg, regs);
+  return mutationAliasesHold(seg, regs) && (seg.grads.empty() || gradStateFailure(seg, regs).empty());
 }
 
 std::string describeGuards(const Segment& seg, const CodeObject& code) {
@@ -390,6 +419,9 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
   }
   for (const auto& [a, b] : seg.sameObjects)
     out += fmt::format("value {} is the same object as {}\n", b.describe(code), a.describe(code));
+  for (const GradState& g : seg.grads)
+    out += fmt::format("leaf {} requires grad and {} None\n", g.leaf.describe(code), g.present ? "is not" : "is");
+  if (seg.gradMode >= 0) out += fmt::format("grad mode is {}\n", seg.gradMode ? "on" : "off");
   for (const ValueGuard& g : seg.values) {
     std::string what;
     const Value& v = g.expected;

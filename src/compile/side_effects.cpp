@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "autograd/autograd_meta.h"
+#include "compile/cache.h"
 #include "vm/function.h"
 #include "vm/gc.h"
 #include "vm/objects.h"
@@ -153,6 +155,12 @@ void applySideEffects(const Segment& seg, const Value* entryRegs, const std::vec
     GlobalSlot& s = seg.globals[i].globals->slots[seg.globals[i].slot];
     s.value = std::move(globals[i]);
     s.bound = true;
+  }
+  // Note [Joint graphs]: the leaves' new .grad, as backward left it.
+  for (const GradState& g : seg.grads) {
+    if (!g.writes) continue;
+    Value leaf = g.leaf.fetchHolder(entryRegs);
+    autograd::ensureMeta(*asTensor(leaf)).grad = materialize(g.after, entryRegs, inputs, outputs, memo);
   }
 }
 

@@ -33,6 +33,18 @@ struct Tracer::Exit : ResumeStop {
   std::string reason;
 };
 
+// Note [Joint graphs] (tracer_autograd.cpp): the joint trace cannot keep
+// autograd in the graph; trace() traces again with autograd breaking it.
+struct Tracer::JointRefused : ResumeStop {
+  std::string reason;
+};
+
+void Tracer::refuseJoint(std::string reason) {
+  JointRefused e;
+  e.reason = std::move(reason);
+  throw e;
+}
+
 namespace {
 
 constexpr int kMaxRetraces = 32;
@@ -187,6 +199,7 @@ ir::IrValue* Tracer::valueFor(TensorObject* t) {
       std::find(subscript_.indexTensors.begin(), subscript_.indexTensors.end(), t) == subscript_.indexTensors.end())
     ++mergedNodes_;
   irOf_[t] = v;
+  if (joint_) noteLeaf(t, src);
   keepAlive_.push_back(Value(Ref<TensorObject>(t)));
   inputSources_.push_back(src);
   inputTensors_.push_back(Ref<TensorObject>(t));
@@ -330,10 +343,10 @@ bool Tracer::recordInplaceView(const ir::OpDef& op, ir::BoundArgs& b, OpResults&
 }
 
 bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
-  // Note [Autograd is not traced yet]: a frame that computes with tensors
-  // that require grad runs that instruction in the VM (eager autograd); the
-  // joint forward/backward graph is a later step.
-  for (int i = 0; i < b.count; ++i) {
+  // Note [Joint graphs]: autograd runs on the proxies, or, when the joint
+  // trace was refused, an op on a tensor that requires grad runs in the VM.
+  if (joint_) checkJointArgs(op, b);
+  for (int i = 0; i < b.count && !joint_; ++i) {
     if (b.kind(i) == ArgKind::Tensors) {
       for (const Value& v : b.tensorsAt(i))
         if (v.isTensor() && autograd::requiresGrad(*asTensor(v)))
@@ -342,6 +355,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
       graphBreak("autograd is not traced yet: " + op.name() + "() of a tensor that requires grad");
     }
   }
+  if (isInplaceView(op) && joint_ && gradSeen_) refuseJoint(op.name() + "() changes a tensor's metadata while autograd records");
   if (isInplaceView(op)) return recordInplaceView(op, b, result);
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");
   if (op.has(ir::kTagDataDependentShape))
@@ -418,9 +432,14 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
     if (op.schema.args[static_cast<size_t>(w)].alias.isWrite && args[static_cast<size_t>(w)].kind == ir::Arg::Kind::Tensor &&
         reinterpretsStorage(args[static_cast<size_t>(w)].tensor))
       graphBreak(op.name() + "() writes through a view(dtype) that reads its storage as another dtype");
+  if (joint_) checkJointWrites(op, b, args);
   std::vector<ir::ValueMeta> metas;
   for (int i = 0; i < mr.count; ++i) metas.push_back(ir::fromTensorMeta(mr.out[i]));
-  ir::Node* n = graph_->createOp(&op, std::move(args), std::move(metas));
+  // Note [Saved values of rebound proxies] (tracer_autograd.cpp).
+  const bool rebound = rebindsFunctionally(op, b);
+  ir::Node* n = rebound ? recordRebound(op, std::move(args), std::move(metas), asTensor(b[0]))
+                        : graph_->createOp(&op, std::move(args), std::move(metas));
+  if (!rebound) noteJointNode(*n);
   if (atSubscript() && subscript_.nodes++ > 0) ++mergedNodes_;
   if (op.has(ir::kTagInplace)) {
     result = b[0];
@@ -459,6 +478,10 @@ Value Tracer::onCall(const CallArgs& a) {
   const Value& callee = a[0];
   bool anyTensor = false;
   for (size_t i = 1; i < a.nargs; ++i) anyTensor |= a[i].isTensor();
+  if (joint_ && isTracedAutogradCall(callee)) {
+    checkJointCall(a, false);
+    return callee;
+  }
   if (isAutogradCallable(callee)) graphBreak("autograd is not traced yet: call to " + calleeName(callee));
   for (size_t i = 1; i < a.nargs; ++i)
     if (generatorOf(a[i])) graphBreak("a generator passed to " + calleeName(callee) + " (generators are not traced)");
@@ -505,6 +528,10 @@ Value Tracer::onMethod(const CallArgs& a) {
     if (generatorOf(a[i])) graphBreak("a generator passed to ." + name + "() (generators are not traced)");
   if (self.isTensor()) {
     const uint8_t reads = tensorMemberReads(name);
+    if ((reads & kReadsAutograd) && joint_ && name == "backward") {
+      checkJointCall(a, true);
+      return Value();
+    }
     if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + name + "()");
     if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
     if (reads & kMutatesMetadata) graphBreak("Tensor." + name + "() changes a tensor's size (and storage) in place");
@@ -578,6 +605,10 @@ Value Tracer::onTruth(const CallArgs& a) {
 Value Tracer::onAttr(const CallArgs& a) {
   if (!a[0].isTensor()) return Value();
   const uint8_t reads = tensorMemberReads(a[1].as<StrObject>()->str);
+  if ((reads & kReadsAutograd) && joint_ && a[1].as<StrObject>()->str == "grad") {
+    noteGradRead(a[0]);
+    return Value();
+  }
   if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + a[1].as<StrObject>()->str);
   if (reads & kReadsSizes) readsSizes_ = true;
   noteMetadataRead(a[0], metadataReadBy(reads));
@@ -716,6 +747,7 @@ WriteBack Tracer::describe(const Value& v, int depth) {
           if (inputs[k] == iv) wb.index = static_cast<int>(k);
         return wb;
       }
+      if (autograd::requiresGrad(*t)) refuseJoint("a tensor that requires grad leaves the compiled region");
       wb.kind = WriteBack::Kind::Output;
       size_t k = 0;
       while (k < outputs_.size() && outputs_[k] != iv) ++k;
@@ -841,6 +873,7 @@ void Tracer::buildGuards(Segment& seg) {
     g.dtype = t->dtype();
     g.sizes = t->sizes();
     g.strides = t->strides();
+    g.requiresGrad = autograd::requiresGrad(*t);
     std::string desc = g.source.describe(code_);
     for (int d = 0; d < t->dim(); ++d) {
       bool dyn = req_.allDynamic;
@@ -943,6 +976,15 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   fresh_.start();
   subscript_ = Subscript{};
   mergedNodes_ = 0;
+  gradSeen_ = false;
+  leaves_.clear();
+  writesOf_.clear();
+  viewedRoots_.clear();
+  aliasedRoots_.clear();
+  struct RestoreGrads {  // Note [Joint graphs]: backward at trace time wrote proxies into leaves' .grad
+    Tracer& t;
+    ~RestoreGrads() { t.restoreLeafGrads(); }
+  } restoreGrads{*this};
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -1009,6 +1051,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
       for (const Value& item : contentsOf(m.object, &w.bound)) w.items.push_back(describe(item, 0));
       seg->objectWrites.push_back(std::move(w));
     }
+    finishJoint(*seg);
   } catch (...) {
     restoreGlobals();
     throw;
@@ -1075,7 +1118,19 @@ std::unique_ptr<Segment> Tracer::trace() {
   for (int attempt = 0; attempt < kMaxRetraces; ++attempt) {
     std::string reason;
     uint32_t pc = 0;
-    auto seg = traceOnce(&reason, &pc);
+    std::unique_ptr<Segment> seg;
+    try {
+      seg = traceOnce(&reason, &pc);
+    } catch (JointRefused& e) {
+      if (req_.jointOnly || !joint_) throw JointRefusal(e.reason);
+      if (rt_.logs.graphBreaks)
+        rt_.logs.write("graph_breaks", "Joint graph of " + req_.fn->name() + " refused: " + e.reason +
+                                           "; autograd runs in the VM instead");
+      joint_ = false;
+      stops_.clear();
+      stopReasons_.clear();
+      continue;
+    }
     if (seg) return seg;
     if (stops_.count(pc)) break;  // the instruction has no hook to stop at
     stops_.insert(pc);

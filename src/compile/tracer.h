@@ -61,6 +61,9 @@ struct TraceRequest {
   const std::vector<std::pair<std::string, int>>* dynamic = nullptr;
   bool allDynamic = false;  // torch.compile(dynamic=True)
   int64_t maxGraphNodes = 0;  // Note [Graph size limit]; 0: kMaxGraphNodes
+  // Note [Joint graphs]: a failed joint trace throws JointRefusal instead of
+  // re-tracing with autograd left to the VM.
+  bool jointOnly = false;
 };
 
 // Note [Graph size limit]
@@ -81,6 +84,13 @@ constexpr int64_t kMaxGraphNodes = 100000;
 // interrupt, or run out of memory again).
 bool isTraceRefusal(const Error& e);
 
+// Note [Joint graphs] (tracer_autograd.cpp): a trace that started with a live
+// tensor requiring grad could not keep autograd in its graph; the call runs
+// eagerly from the segment's entry, and the reason counts as a graph break.
+struct JointRefusal : Error {
+  explicit JointRefusal(std::string why) : Error(ErrorKind::Runtime, std::move(why)) {}
+};
+
 class Tracer : public DispatchInterceptor {
  public:
   Tracer(CompileRuntime& rt, const TraceRequest& request);
@@ -91,6 +101,8 @@ class Tracer : public DispatchInterceptor {
   std::unique_ptr<Segment> trace();
 
   bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, OpResults& result) override;
+  uint64_t metaVersion(const TensorObject& t) const override;  // Note [Versions of proxies]
+  Value valueBeforeWrite(const ir::OpDef& op, const ir::BoundArgs& args) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
   Value onReturn(const CallArgs& a);
@@ -112,6 +124,31 @@ class Tracer : public DispatchInterceptor {
 
  private:
   struct Exit;
+  // Note [Joint graphs] (tracer_autograd.cpp).
+  struct JointRefused;
+  [[noreturn]] void refuseJoint(std::string reason);
+  void checkJointArgs(const ir::OpDef& op, const ir::BoundArgs& b);
+  void checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args);
+  void noteJointNode(const ir::Node& n);
+  void noteLeaf(TensorObject* t, const Source& src);
+  void noteGradRead(const Value& v);
+  void checkJointCall(const CallArgs& a, bool method);
+  void finishJoint(Segment& seg);
+  void restoreLeafGrads();
+  bool joint_ = true;  // autograd is traced (else it breaks the graph, as before)
+  bool gradSeen_ = false;
+  struct LeafRecord {
+    Ref<TensorObject> leaf;
+    Source source;
+    Value gradAtEntry;
+  };
+  std::vector<LeafRecord> leaves_;
+  std::unordered_map<const ir::IrValue*, uint64_t> writesOf_;  // storage root -> in-place writes recorded
+  std::set<const ir::IrValue*> viewedRoots_;
+  std::set<const ir::IrValue*> aliasedRoots_;  // every view, alias and detach included
+  bool rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const;
+  ir::Node* recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
+                          TensorObject* self);
   [[noreturn]] void graphBreak(std::string reason);
   bool record(const ir::OpDef& op, ir::BoundArgs& args, OpResults& result);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.

@@ -14,6 +14,13 @@ namespace tdsl {
 struct DispatchInterceptor {
   virtual ~DispatchInterceptor() = default;
   virtual bool intercept(TensorState& state, const ir::OpDef& op, BoundArgs& args, OpResults& result) = 0;
+  // Note [Versions of proxies] (autograd/versions.h): the version counter of
+  // a meta tensor's storage as the interceptor counts writes to it.
+  virtual uint64_t metaVersion(const TensorObject&) const { return 0; }
+  // Note [Saved values of rebound proxies] (compile/tracer_autograd.cpp):
+  // self before the in-place op `args` is about to run, for autograd to
+  // save instead of a clone; None: autograd clones it.
+  virtual Value valueBeforeWrite(const ir::OpDef&, const BoundArgs&) { return Value(); }
 };
 
 // Runs one bound call: interceptor, else the meta rule alone when any tensor

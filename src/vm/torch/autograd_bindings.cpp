@@ -224,7 +224,6 @@ void setFactoryRequiresGrad(const Value& tensor, const Value& flag) {
 Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& call) {
   allowOnly(call, "backward", 4, {"gradient", "retain_graph", "create_graph", "inputs"});
   TensorObject& t = tensorOf(self);
-  if (t.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: backward() on a traced tensor");
   const Value* gradient = argument(call, 0, "gradient");
   const Value* retain = argument(call, 1, "retain_graph");
   const bool create = truthy(argument(call, 2, "create_graph"));
@@ -319,7 +318,6 @@ Value autogradGrad(Interpreter& interp, const CallArgs& call, const void*) {
   ag::BackwardRequest req;
   for (size_t i = 0; i < outputs.size(); ++i) {
     TensorObject& out = tensorOf(outputs[i]);
-    if (out.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: grad() of a traced tensor");
     if (!ag::requiresGrad(out)) needsGradError(i);
     req.rootGrads.push_back(rootGrad(interp, out, givens.empty() ? nullptr : &givens[i], i));
     req.roots.push_back(ag::gradientEdge(out));
@@ -572,6 +570,12 @@ bool isAutogradCallable(const Value& callee) {
     return dynamic_cast<GradModeObject*>(o) || dynamic_cast<GradModeFunction*>(o) || isTorchFuncObject(callee);
   }
   return false;
+}
+
+bool isTracedAutogradCall(const Value& callee) {
+  if (!callee.isObj(ObjKind::Native)) return false;
+  const NativeFn f = callee.as<NativeObject>()->fn;
+  return f == autogradGrad || f == autogradBackward;
 }
 
 }  // namespace tdsl

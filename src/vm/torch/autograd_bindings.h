@@ -39,6 +39,10 @@ void addAutogradFunctions(Interpreter& interp, ModuleObject& torch);
 // Whether `callee` is an autograd function or object (the tracer breaks the
 // graph there: autograd is not traced yet).
 bool isAutogradCallable(const Value& callee);
+// torch.autograd.grad and torch.autograd.backward: the autograd calls the
+// tracer follows into the joint graph (Note [Joint graphs] in
+// compile/joint_trace.h); they run no script code.
+bool isTracedAutogradCall(const Value& callee);
 
 // torch.func (torch_func.cpp).
 Value makeTorchFuncModule(Interpreter& interp);

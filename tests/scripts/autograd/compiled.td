@@ -2,8 +2,9 @@ import torch
 # (The last line is tdsl.explain's; the others match PyTorch 1.13 eager.)
 import tdsl
 
-# Issue 16: a torch.compile'd function that touches autograd equals eager;
-# autograd is not traced yet, so those instructions break the graph.
+# Issue 16: a torch.compile'd function that touches autograd equals eager.
+# These cases keep autograd in the VM: a returned loss with its grad_fn
+# (Note [Joint graphs]), requires_grad_(), set_grad_enabled().
 def step(w, data, target):
     pred = data @ w
     loss = ((pred - target) ** 2).mean()

@@ -1,0 +1,264 @@
+// The tracer's side of autograd (compile/tracer.h): the joint forward and
+// backward graph.
+//
+// Note [Joint graphs]
+// Eager autograd runs on the proxies while the tracer records: every op a
+// script dispatches goes through autograd (autograd/dispatch.h), which
+// records its node and dispatches the op, so the tracer records the forward;
+// .backward(), torch.autograd.grad and torch.autograd.backward run the
+// engine, whose derivative formulas dispatch ops too, so the tracer records
+// the backward after it, as AOTAutograd's joint graph. The graph then goes
+// through functionalize -> reinplace -> the backend like any other: a
+// tensor the backward saved is a later reader of the forward's values, so
+// reinplacing keeps every value the backward still reads (an in-place op's
+// self saved before the write included: Note [Saved values of rebound
+// proxies]).
+//
+// What the VM would see, and how the segment gives it back:
+// - a leaf that requires grad (a graph input) gets its new .grad as a graph
+//   output after the graph ran (Segment::grads; accumulation into an
+//   existing .grad is an in-place write of that input, whose Source is the
+//   leaf's `.grad`); the leaf's requires_grad, whether it has a .grad and
+//   the grad mode are guarded;
+// - version counters: a proxy's version is the number of in-place writes
+//   the tracer recorded into its storage root (Note [Versions of proxies]),
+//   so a saved tensor modified in place fails the backward's check at trace
+//   time, and the call runs eagerly, raising eager's error where eager does.
+//
+// The joint trace is refused (the segment is traced again with autograd
+// breaking the graph, as before, or, when a live tensor required grad at
+// the entry, the call runs eagerly from there) when eager autograd would
+// keep state the segment cannot give back or tdsl's proxies cannot model:
+// a tensor with autograd history leaving the segment (a returned loss, a
+// live tensor at a graph break, a .grad made with create_graph); a tensor
+// with history from before the segment; an in-place write that autograd
+// records into a tensor from outside the segment, through a view, or into
+// a storage that has views, once autograd is involved (proxies are not
+// differentiable views: CopySlices and view replay are eager's); an
+// in-place op reading what it writes; an in-place view op. Hooks,
+// torch.func, vmap and the grad-mode objects still break the graph.
+#include <fmt/format.h>
+
+#include "autograd/autograd_meta.h"
+#include "autograd/derivatives.h"
+#include "compile/runtime.h"
+#include "compile/tracer.h"
+#include "ir/alias_analysis.h"
+#include "vm/objects.h"
+#include "vm/torch/autograd_bindings.h"
+
+namespace tdsl {
+
+namespace {
+
+const ir::IrValue* rootOf(const ir::IrValue* v) {
+  for (;;) {
+    const ir::Node* n = v->node();
+    if (!n->isOp()) return v;
+    int src = ir::aliasedArgIndex(*n, static_cast<size_t>(v->outputIndex()));
+    if (src < 0) return v;
+    v = n->tensorArg(static_cast<size_t>(src));
+  }
+}
+
+bool isInplaceViewOp(const ir::OpDef& op) {
+  return op.has(ir::kTagInplace) && op.functional && op.functional->has(ir::kTagView);
+}
+
+template <class F>
+void forEachTensorArg(const ir::BoundArgs& b, F&& f) {
+  for (int i = 0; i < b.count; ++i) {
+    if (b.kind(i) == ArgKind::Tensors) {
+      for (const Value& v : b.tensorsAt(i))
+        if (v.isTensor()) f(*asTensor(v));
+    } else if (b[i].isTensor()) {
+      f(*asTensor(b[i]));
+    }
+  }
+}
+
+}  // namespace
+
+uint64_t Tracer::metaVersion(const TensorObject& t) const {
+  auto it = irOf_.find(&t);
+  if (it == irOf_.end()) return 0;
+  auto w = writesOf_.find(rootOf(it->second));
+  return w == writesOf_.end() ? 0 : w->second;
+}
+
+void Tracer::checkJointArgs(const ir::OpDef& op, const ir::BoundArgs& b) {
+  forEachTensorArg(b, [&](const TensorObject& t) {
+    if (!autograd::requiresGrad(t)) return;
+    gradSeen_ = true;
+    if (!t.isMeta() && !autograd::isLeaf(t))
+      refuseJoint(op.name() + "() of a tensor whose autograd history began before the compiled region");
+  });
+}
+
+void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) {
+  bool anyGrad = false;
+  forEachTensorArg(b, [&](const TensorObject& t) { anyGrad |= autograd::requiresGrad(t); });
+  for (int w = 0; w < b.count; ++w) {
+    const ir::SchemaArg& ws = op.schema.args[static_cast<size_t>(w)];
+    if (!ws.alias.isWrite || args[static_cast<size_t>(w)].kind != ir::Arg::Kind::Tensor) continue;
+    const TensorObject& out = *asTensor(b[w]);
+    const ir::IrValue* written = args[static_cast<size_t>(w)].tensor;
+    const ir::IrValue* root = rootOf(written);
+    if (anyGrad && !out.isMeta())
+      refuseJoint(op.name() + "() writes a tensor from outside the compiled region with a value that requires grad");
+    if (!gradSeen_) continue;
+    if (root != written || viewedRoots_.count(root))
+      refuseJoint(op.name() + "() writes through a view, or into a tensor that has views, while autograd records");
+    for (int i = 0; i < b.count && anyGrad; ++i)
+      if (i != w && args[static_cast<size_t>(i)].kind == ir::Arg::Kind::Tensor && rootOf(args[static_cast<size_t>(i)].tensor) == root)
+        refuseJoint(op.name() + "() reads the tensor it writes while autograd records");
+  }
+}
+
+void Tracer::noteJointNode(const ir::Node& n) {
+  for (size_t i : ir::writtenArgIndices(n))
+    if (const ir::IrValue* w = n.tensorArg(i)) ++writesOf_[rootOf(w)];
+  if (!n.op()->has(ir::kTagInplace))
+    for (size_t k = 0; k < n.numOutputs(); ++k)
+      if (ir::aliasedArgIndex(n, k) >= 0) aliasedRoots_.insert(rootOf(n.output(k)));
+  // An in-place op's result is self; alias and detach results (saved
+  // outputs, detach()) share the version counter but are no differentiable views.
+  if (n.op()->has(ir::kTagInplace) || n.op()->name() == "alias" || autograd::isNonDifferentiable(*n.op())) return;
+  for (size_t k = 0; k < n.numOutputs(); ++k)
+    if (ir::aliasedArgIndex(n, k) >= 0) viewedRoots_.insert(rootOf(n.output(k)));
+}
+
+// Note [Saved values of rebound proxies]
+// An in-place op on a proxy that nothing else aliases (a fresh result, not
+// a view, no view, alias or detach of it taken) is recorded as its
+// functional twin, and the proxy is rebound to the new value: `a.sin_()`
+// becomes `%1 = sin(%0)` with `a` now naming %1. The value before the write
+// (%0) stays in the graph, so a formula that saves self before the write
+// (SinBackward) reads %0 itself instead of a clone, and reinplacing decides,
+// with the backward as a later reader, whether sin may still write into %0
+// (it may not while cos(%0) follows); an op whose old value no formula
+// needs is reinplaced back. Versions carry over (Note [Versions of
+// proxies]): the new value continues the old one's count, and the old
+// one's is bumped, so objects still naming it (autograd's saved aliases)
+// fail the backward's check as in eager. Only for joint traces where
+// autograd takes part in the op.
+bool Tracer::rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const {
+  if (!joint_ || !op.has(ir::kTagInplace) || !op.functional || isInplaceViewOp(op) || b.count == 0 ||
+      !b[0].isTensor() || !op.schema.args[0].alias.isWrite)
+    return false;
+  TensorObject* self = asTensor(b[0]);
+  auto it = irOf_.find(self);
+  if (!self->isMeta() || it == irOf_.end()) return false;
+  const ir::IrValue* v = it->second;
+  if (!v->node()->isOp() || rootOf(v) != v || aliasedRoots_.count(v)) return false;
+  bool anyGrad = false;
+  for (int i = 0; i < b.count; ++i) {
+    if (i > 0 && op.schema.args[static_cast<size_t>(i)].alias.isWrite) return false;
+    auto sameRoot = [&](const Value& x) {
+      if (!x.isTensor()) return false;
+      anyGrad |= autograd::requiresGrad(*asTensor(x));
+      auto found = irOf_.find(asTensor(x));
+      return found != irOf_.end() && rootOf(found->second) == v;
+    };
+    if (b.kind(i) == ArgKind::Tensors) {
+      for (const Value& x : b.tensorsAt(i))
+        if (sameRoot(x)) return false;
+    } else if (i > 0 && sameRoot(b[i])) {
+      return false;
+    } else if (i == 0) {
+      sameRoot(b[0]);
+    }
+  }
+  if (!anyGrad && !gradSeen_) return false;
+  ir::BoundArgs fb = b;
+  fb.op = op.functional;
+  ir::MetaResult mr;
+  op.functional->meta(fb, mr);
+  return mr.count == 1 && mr.out[0].dtype == self->meta.dtype && mr.out[0].sizes == self->meta.sizes &&
+         mr.out[0].strides == self->meta.strides;
+}
+
+ir::Node* Tracer::recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
+                                TensorObject* self) {
+  ir::IrValue*& named = irOf_.at(self);
+  ir::IrValue* old = named;
+  ir::Node* n = graph_->createOp(op.functional, std::move(args), std::move(metas));
+  noteJointNode(*n);
+  const uint64_t version = ++writesOf_[old];
+  writesOf_[n->output(0)] = version;
+  named = n->output(0);
+  return n;
+}
+
+Value Tracer::valueBeforeWrite(const ir::OpDef& op, const ir::BoundArgs& b) {
+  if (!rebindsFunctionally(op, b)) return Value();
+  TensorObject* self = asTensor(b[0]);
+  Ref<TensorObject> before = makeMetaTensor(self->meta);
+  irOf_[before.get()] = irOf_.at(self);
+  keepAlive_.push_back(Value(before));
+  return Value(before);
+}
+
+void Tracer::noteLeaf(TensorObject* t, const Source& src) {
+  if (t->isMeta() || !autograd::requiresGrad(*t) || !autograd::isLeaf(*t)) return;
+  for (const LeafRecord& l : leaves_)
+    if (l.leaf.get() == t) return;
+  const Value grad = autograd::metaOf(*t)->grad;
+  leaves_.push_back(LeafRecord{Ref<TensorObject>(t), src, grad});
+  if (grad.isTensor()) {
+    Source g = src;
+    g.grad = true;
+    noteAlias(grad.asObj(), g);  // accumulation writes it: a graph input named `leaf.grad`
+  }
+}
+
+void Tracer::noteGradRead(const Value& v) {
+  TensorObject* t = asTensor(v);
+  if (t->isMeta()) return;  // a proxy's .grad: made in this segment, or None
+  if (!autograd::isLeaf(*t)) refuseJoint("the .grad of a tensor with autograd history from before the compiled region");
+  bool found = false;
+  Source src = sourceFor(v, &found);
+  noteLeaf(t, src);
+}
+
+// torch.autograd.grad / backward and Tensor.backward: a backward through
+// history from before the segment would run (and free) eager nodes.
+void Tracer::checkJointCall(const CallArgs& a, bool method) {
+  auto check = [&](const Value& v) {
+    if (v.isTensor() && !asTensor(v)->isMeta() && !autograd::isLeaf(*asTensor(v)))
+      refuseJoint("backward through autograd history from before the compiled region");
+  };
+  for (size_t i = method ? 0 : 1; i + (method ? 1 : 0) < a.nargs; ++i) {
+    const Value& v = a[i];
+    check(v);
+    if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))
+      for (const Value& item : v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items) check(item);
+  }
+}
+
+void Tracer::finishJoint(Segment& seg) {
+  for (const LeafRecord& l : leaves_) {
+    GradState g;
+    g.leaf = l.source;
+    g.leaf.grad = true;
+    g.present = !l.gradAtEntry.isNone();
+    const Value now = autograd::metaOf(*l.leaf)->grad;
+    if (!now.identical(l.gradAtEntry)) {
+      if (now.isTensor() && autograd::requiresGrad(*asTensor(now)))
+        refuseJoint("a .grad that requires grad (create_graph=True) leaves the compiled region");
+      g.writes = true;
+      g.after = describe(now, 0);
+    }
+    seg.grads.push_back(std::move(g));
+  }
+  if (gradSeen_ || !leaves_.empty()) {
+    const TensorState& s = *rt_.interp.tensorState();
+    seg.gradMode = s.gradEnabled && !s.inferenceMode;
+  }
+}
+
+void Tracer::restoreLeafGrads() {
+  for (const LeafRecord& l : leaves_) autograd::ensureMeta(*l.leaf).grad = l.gradAtEntry;
+}
+
+}  // namespace tdsl
