@@ -1,6 +1,7 @@
 // JIT runner of fused nodes (fused_kernel.h).
 #include "jit/fused_kernel.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
@@ -44,7 +45,11 @@ class JitFusedRunner : public ir::FusedRunner {
     const std::vector<TensorMeta>& metas = outputMetas(inputs);
     std::vector<Value> outs;
     outs.reserve(metas.size());
-    for (const TensorMeta& m : metas) outs.push_back(Value(allocLike(state, m)));
+    for (size_t k = 0; k < metas.size(); ++k) {
+      const int stored = program_->storedInput[k];  // Note [Fused stores]: the written input itself
+      outs.push_back(stored >= 0 ? inputs[static_cast<size_t>(stored)] : Value(allocLike(state, metas[k])));
+    }
+    if (program_->hasIndexedAccess() && !indicesValid(inputs)) return reference_->run(state, inputs);
     const bool ran = reduction_ ? runReduction(state, inputs, outs) : runPointwise(state, inputs, outs);
     if (!ran) return reference_->run(state, inputs);
     return outs;
@@ -89,6 +94,36 @@ class JitFusedRunner : public ir::FusedRunner {
     return lastOutputs_;
   }
 
+  // Note [Indexed access]: every index in range of the tensor it addresses
+  // (and distinct where a store needs it). False sends the call to the
+  // reference path, which raises eager's error or keeps eager's order.
+  bool indicesValid(const std::vector<Value>& inputs) const {
+    const VectorProgram& p = *program_;
+    auto operandTensor = [&](int k) {
+      return asTensor(inputs[static_cast<size_t>(k < p.numOutputs ? p.storedInput[k] : k - p.numOutputs)]);
+    };
+    auto check = [&](int data, int index, bool distinct) {
+      const TensorObject& t = *operandTensor(data);
+      const TensorObject& ix = *operandTensor(index);
+      const int64_t bound = t.sizes()[0];
+      const int64_t n = ix.numel(), step = ix.meta.strides[0];
+      const int64_t* at = reinterpret_cast<const int64_t*>(ix.dataPtr());
+      std::vector<int64_t> seen;
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t v = at[i * step];
+        if (v < 0 || v >= bound) return false;
+        if (distinct) seen.push_back(v);
+      }
+      std::sort(seen.begin(), seen.end());
+      return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+    };
+    for (const VOp& o : p.ops)
+      if (o.kind == VKind::Gather && !check(o.index, o.indexOperand, false)) return false;
+    for (int k = 0; k < p.numOutputs; ++k)
+      if (p.scatterIndex[k] >= 0 && !check(k, p.scatterIndex[k], p.distinctIndices[k])) return false;
+    return true;
+  }
+
   template <class T>
   void fillScalars(KernelArgs& a) const {
     for (size_t j = 0; j < program_->scalars.size(); ++j) {
@@ -111,8 +146,15 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Operand> ops;
     for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
-    const TensorObject& first = *asTensor(outs[0]);
-    return runKernel(state, ops, first.sizes(), ctx_->numThreads, 0, first.numel(), -1, {});
+    // The iteration space: the results' shape, or the indices' for an
+    // indexed store (its result is the whole written tensor).
+    const VectorProgram& p = *program_;
+    const TensorObject* space = asTensor(outs[0]);
+    if (p.scatterIndex[0] >= 0) space = asTensor(inputs[static_cast<size_t>(p.scatterIndex[0] - p.numOutputs)]);
+    // Stores of repeated indices keep eager's order: one thread.
+    bool scatters = false;
+    for (int k = 0; k < p.numOutputs; ++k) scatters = scatters || p.scatterIndex[k] >= 0;
+    return runKernel(state, ops, space->sizes(), scatters ? 1 : ctx_->numThreads, 0, space->numel(), -1, {});
   }
 
   // Note [JIT reductions].
@@ -191,6 +233,7 @@ class JitFusedRunner : public ir::FusedRunner {
     for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(operands[k].meta->dtype));
     for (int k = 0; k < nops; ++k) {
       const TensorMeta& m = *operands[k].meta;
+      if (p.indexedOperand[k]) continue;  // fixed base (Note [Indexed access])
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
@@ -220,6 +263,10 @@ class JitFusedRunner : public ir::FusedRunner {
     for (int k = 0; k < nops; ++k) {
       int64_t s = strides[k][0];
       layouts[k] = sizes[0] == 1 || s == es[k] ? Layout::Contiguous : s == 0 ? Layout::Broadcast : Layout::Strided;
+      if (p.indexedOperand[k]) {
+        layouts[k] = Layout::Indexed;
+        strides[k][0] = operands[k].meta->strides[0] * es[k];
+      }
       signature += layoutLetter(layouts[k]);
     }
     KernelFn fn = nullptr;
