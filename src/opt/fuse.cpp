@@ -326,10 +326,9 @@ int fuse(Graph& g, PassInterrupt interrupt) {
   // Note [Fused stores]: `n` ends the group (a fresh one when the open group
   // cannot take it); false when no group can.
   auto tryStore = [&](Node* n, const IrValue* index, DType d, const std::vector<SymInt>& space) {
-    const IrValue* target = n->tensorArg(0);
-    if (!group.takesStore(*n, target, index, roots)) {
-      close();
-      if (!group.takesStore(*n, target, index, roots)) return false;
+    if (!group.takesStore(*n, n->tensorArg(0), index, roots)) {
+      close();  // may replace n's arguments by the new Fused node's results
+      if (!group.takesStore(*n, n->tensorArg(0), index, roots)) return false;
     }
     group.add(n, d, space);
     group.store = n;
