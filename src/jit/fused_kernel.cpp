@@ -108,12 +108,15 @@ class JitFusedRunner : public ir::FusedRunner {
       const int64_t bound = t.sizes()[0];
       const int64_t n = ix.numel(), step = ix.meta.strides[0];
       const int64_t* at = reinterpret_cast<const int64_t*>(ix.dataPtr());
-      std::vector<int64_t> seen;
+      bool increasing = true;  // then distinct without sorting (arange and the like)
       for (int64_t i = 0; i < n; ++i) {
         const int64_t v = at[i * step];
         if (v < 0 || v >= bound) return false;
-        if (distinct) seen.push_back(v);
+        increasing = increasing && (i == 0 || v > at[(i - 1) * step]);
       }
+      if (!distinct || increasing) return true;
+      std::vector<int64_t> seen(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) seen[static_cast<size_t>(i)] = at[i * step];
       std::sort(seen.begin(), seen.end());
       return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
     };
@@ -215,18 +218,13 @@ class JitFusedRunner : public ir::FusedRunner {
   };
   using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
 
-  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
-  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
-  // scratch buffer, handed to `done` after the chunk. False when no kernel
-  // can be had (the caller takes the reference path).
-  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
-                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
+  // Plans the loop over `shape` for these operands (coalesced dims, byte
+  // strides, layout classes) and finds its kernel; false when codegen fails.
+  bool makePlan(const std::vector<Operand>& operands, const Dims& shape) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
-    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
     const int nd = shape.size();
-    for (int d = 0; d < nd; ++d)
-      if (shape[d] == 0) return true;
+    plan_ = Plan();
     // Byte strides of every operand over the result shape (0: broadcast).
     std::vector<std::vector<int64_t>> st(nops, std::vector<int64_t>(nd, 0));
     std::vector<int64_t> es(nops);
@@ -282,6 +280,38 @@ class JitFusedRunner : public ir::FusedRunner {
       }
       kernels_[signature] = fn;
     }
+    plan_.shape = shape;
+    for (const Operand& o : operands) plan_.metas.push_back(*o.meta);
+    plan_.sizes = std::move(sizes);
+    plan_.strides = std::move(strides);
+    plan_.itemSizes = std::move(es);
+    plan_.layouts = std::move(layouts);
+    plan_.fn = fn;
+    return true;
+  }
+
+  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
+  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
+  // scratch buffer, handed to `done` after the chunk. False when no kernel
+  // can be had (the caller takes the reference path).
+  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
+                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
+    const VectorProgram& p = *program_;
+    const int nops = p.numOperands();
+    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
+    const int nd = shape.size();
+    for (int d = 0; d < nd; ++d)
+      if (shape[d] == 0) return true;
+    // The coalesced loop and kernel of the last call, while the operands'
+    // layouts repeat (Note [Fused kernel calls]).
+    bool samePlan = plan_.fn && plan_.shape == shape && static_cast<int>(plan_.layouts.size()) == nops;
+    for (int k = 0; samePlan && k < nops; ++k)
+      samePlan = plan_.metas[k].dtype == operands[k].meta->dtype && sameLayout(plan_.metas[k], *operands[k].meta);
+    if (!samePlan && !makePlan(operands, shape)) return false;
+    const std::vector<int64_t>& sizes = plan_.sizes;
+    const std::vector<std::vector<int64_t>>& strides = plan_.strides;
+    const std::vector<int64_t>& es = plan_.itemSizes;
+    const KernelFn fn = plan_.fn;
     KernelArgs args;
     std::memset(&args, 0, sizeof args);
     if (p.dtype == DType::Float64) fillScalars<double>(args);
@@ -332,6 +362,14 @@ class JitFusedRunner : public ir::FusedRunner {
   std::optional<ReductionPlan> reduction_;
   TensorMeta reducedMeta_;  // contiguous, of the reduced value (Note [JIT reductions])
   std::map<std::string, KernelFn> kernels_;  // by layout signature
+  struct Plan {
+    Dims shape;
+    std::vector<TensorMeta> metas;  // of the operands planned for
+    std::vector<int64_t> sizes, itemSizes;
+    std::vector<std::vector<int64_t>> strides;
+    std::vector<Layout> layouts;
+    KernelFn fn = nullptr;
+  } plan_;
   bool haveMetas_ = false;
   std::vector<TensorMeta> lastInputs_, lastOutputs_;
 };
