@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Side-by-side JIT benchmarks (issue 12): the triad a + b * c, a pointwise
-chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32 and x.sum(dim=1)
-of a 1000 x 10^4 float32 matrix, tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
+chain, (sin(x)**2 + cos(x)**2) * 2 and x.sum() on 10^7 float32, x.sum(dim=1)
+of a 1000 x 10^4 float32 matrix, and the seed's composed (DESIGN.md §2.5:
+51,520 float64, in microseconds per call, with its first call's milliseconds), tdsl compiled (JIT) against tdsl --no-jit, tdsl eager,
 PyTorch eager (when /usr/bin/python3 has torch), NumPy for the sincos row and a hand-written C++ loop
 (g++ -O3 -march=native), one thread everywhere (torch.set_num_threads(1) for
 tdsl and PyTorch) except the rows marked "2 threads" (triad, chain, sum, sum_dim).
@@ -13,6 +14,7 @@ import argparse, os, pathlib, re, statistics, subprocess, tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 MS = re.compile(r"([\d.]+) ms")
+US = re.compile(r"([\d.]+) us per call; first call ([\d.]+) ms")
 
 
 def run(cmd, env=None):
@@ -50,6 +52,7 @@ def main():
                 hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
     have_torch = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True).returncode == 0
     have_numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True).returncode == 0
+    composed(a, tdsl, hand, have_torch)
     for bench in ["triad", "chain", "sincos", "sum", "sum_dim"]:
         script = str(HERE / f"{bench}.td")
         threads = ["1"] if bench != "sincos" else []  # sincos.td takes no thread argument
@@ -77,6 +80,31 @@ def main():
         for k, v in times.items():
             m = statistics.median(v)
             print(f"  {k:32} {m:9.3f} ms  ({m / base:.2f}x the fresh hand loop, {m / pre:.2f}x preallocated)")
+
+
+def composed(a, tdsl, hand, have_torch):
+    """The seed's composed: microseconds per call (targets: compiled <= 1.2x
+    the hand loop; first call <= 5 ms)."""
+    script = str(HERE / "composed.td")
+    cols = {"tdsl compiled (jit)": [tdsl, "run", script, "1"],
+            "tdsl --no-jit": [tdsl, "run", "--no-jit", script, "1"],
+            "tdsl eager": [tdsl, "run", "--eager", script, "1"]}
+    if have_torch:
+        cols["PyTorch eager"] = ["/usr/bin/python3", script, "1"]
+    times = {k: [] for k in cols}
+    firsts = {k: [] for k in cols}
+    for _ in range(a.repeat):
+        for k, cmd in cols.items():
+            out, _ = run(cmd)
+            m = US.search(out)
+            times[k].append(float(m.group(1)))
+            firsts[k].append(float(m.group(2)))
+    base = statistics.median(hand["hand composed preallocated"]) * 1e3
+    print(f"== composed (51,520 float64; medians of {a.repeat} runs of 15-round medians of 200 calls)")
+    print(f"  hand loop                        {base:9.3f} us  (1.00x)")
+    for k, v in times.items():
+        m = statistics.median(v)
+        print(f"  {k:32} {m:9.3f} us  ({m / base:.2f}x the hand loop; first call {statistics.median(firsts[k]):.3f} ms)")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,21 @@ std::string dotQuote(const std::string& s) {
   return out + "\"";
 }
 
+// A Fused node (Note [Fused nodes] in graph.h): its body's name and ops.
+std::string fusedLabel(const Node& n) {
+  std::string ops;
+  for (const Node* b : n.body()->nodes())
+    if (b->isOp()) ops += (ops.empty() ? "" : ", ") + printedOpName(*b);
+  return "fused " + n.body()->name() + " (" + ops + ")";
+}
+
+// Does the body write one of its inputs (a store)?
+bool writesAnInput(const Node& n) {
+  for (const Node* b : n.body()->nodes())
+    if (b->isOp() && (b->op()->tags & kTagInplace) && b->tensorArg(0) && b->tensorArg(0)->node()->isInput()) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string printDot(const Graph& g) {
@@ -48,13 +63,13 @@ std::string printDot(const Graph& g) {
         names[n->output(i)] = name;
         results += (i ? ", " : "") + name;
       }
-      label = results + " = " + printedOpName(*n);
+      label = results + " = " + (n->isFused() ? fusedLabel(*n) : printedOpName(*n));
       for (size_t i = 0; i < n->numOutputs(); ++i) label += "\n" + printMeta(n->output(i)->meta());
     }
     std::string style;
     if (n->isOutput()) {
       style = ", shape=doubleoctagon";
-    } else if (n->op() && (n->op()->tags & kTagInplace)) {
+    } else if ((n->op() && (n->op()->tags & kTagInplace)) || (n->isFused() && writesAnInput(*n))) {
       style = ", color=red, fontcolor=red";
     } else if (n->op() && (n->op()->tags & kTagView)) {
       style = ", style=dashed";

@@ -1,6 +1,8 @@
 // Graph execution with the eager kernels (see graph_executor.h).
 #include "ir/graph_executor.h"
 
+#include <algorithm>
+
 #include <unordered_map>
 
 #include "support/diagnostics.h"
@@ -114,6 +116,11 @@ std::unique_ptr<FusedRunner> referenceFusedRunner(const Node& fused) {
 struct PreparedGraph::Step {
   std::unique_ptr<FusedRunner> fused;  // Fused nodes: op is null, arguments in fusedSlots
   std::vector<int> fusedSlots;
+  // Fused nodes' indexed stores (Note [Fused stores] in opt/fuse_indexed.cpp)
+  // move one element per index, counted as the in-place indexed updates they
+  // hold would be (Note [Bytes copied]): (slot of the int64 index tensor,
+  // element size of the values moved).
+  std::vector<std::pair<int, int64_t>> fusedStores;
   const OpDef* op = nullptr;
   BoundArgs templ;                 // constant arguments bound once; tensor slots left None
   int tensorSlot[kMaxOpArgs];      // slot of a Tensor argument, or -1
@@ -141,6 +148,17 @@ PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g, const FusedRunnerFa
       Step s;
       s.fused = fusedRunners ? fusedRunners(*n) : referenceFusedRunner(*n);
       for (IrValue* v : n->inputValues()) s.fusedSlots.push_back(slot(v));
+      auto bodyInputs = n->body()->inputs();
+      for (const Node* b : n->body()->nodes()) {
+        if (!b->isOp() || dataMovementOf(*b->op()) != DataMovement::SourceBytes) continue;
+        for (const IrValue* v : b->inputValues()) {
+          auto at = std::find(bodyInputs.begin(), bodyInputs.end(), v);
+          if (v->meta().dtype != DType::Int64 || at == bodyInputs.end()) continue;
+          s.fusedStores.emplace_back(s.fusedSlots[static_cast<size_t>(at - bodyInputs.begin())],
+                                     static_cast<int64_t>(itemSize(b->output()->meta().dtype)));
+          break;
+        }
+      }
       for (size_t i = 0; i < n->numOutputs(); ++i) {
         slotOf[n->output(i)] = numSlots_;
         s.outSlots.push_back(numSlots_++);
@@ -206,6 +224,7 @@ std::vector<tdsl::Value> PreparedGraph::run(TensorState& state, const std::vecto
       std::vector<tdsl::Value> out = s.fused->run(state, in);
       TDSL_ASSERT(out.size() == s.outSlots.size());
       for (size_t i = 0; i < out.size(); ++i) env[static_cast<size_t>(s.outSlots[i])] = std::move(out[i]);
+      for (auto [indexSlot, size] : s.fusedStores) bytes += asTensor(env[static_cast<size_t>(indexSlot)])->numel() * size;
       continue;
     }
     BoundArgs args = s.templ;

@@ -28,7 +28,7 @@ std::string describe(const Node& n, int firstResult) {
 // Note [Fused nodes]: arguments and results match the body's inputs and
 // outputs, and the body is a valid graph whose only mutations write a
 // buffer made in the body that nothing else reads (Note [Absorbed in-place
-// ops] in opt/fuse.cpp).
+// ops] in opt/fuse.cpp), or an input after its last read (a store).
 std::vector<std::string> fusedProblems(const Node& n, const VerifyOptions& options) {
   std::vector<std::string> problems;
   const Graph* body = n.body().get();
@@ -51,8 +51,13 @@ std::vector<std::string> fusedProblems(const Node& n, const VerifyOptions& optio
     if (b->isFused()) problems.push_back("body: nested fused node");
     if (!b->isOp() || !isMutation(*b)) continue;
     const IrValue* self = b->tensorArg(0);
-    bool ok = self && self->node()->isOp() && writtenArgIndices(*b) == std::vector<size_t>{0};
-    for (const Node* u : ok ? self->users() : std::vector<Node*>{}) ok = ok && u == b;
+    bool ok = self && writtenArgIndices(*b) == std::vector<size_t>{0};
+    // A store writes an input after every other read of it (Note [Fused
+    // stores] in opt/fuse_indexed.cpp); other mutations write a body buffer
+    // only they read.
+    const bool store = ok && self->node()->isInput();
+    ok = ok && (store || self->node()->isOp());
+    for (const Node* u : ok ? self->users() : std::vector<Node*>{}) ok = ok && (u == b || (store && u->isBefore(b)));
     if (!ok) problems.push_back("body: a mutation of a value other readers see");
   }
   VerifyOptions inner = options;

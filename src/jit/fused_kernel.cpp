@@ -1,6 +1,7 @@
 // JIT runner of fused nodes (fused_kernel.h).
 #include "jit/fused_kernel.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
@@ -44,7 +45,11 @@ class JitFusedRunner : public ir::FusedRunner {
     const std::vector<TensorMeta>& metas = outputMetas(inputs);
     std::vector<Value> outs;
     outs.reserve(metas.size());
-    for (const TensorMeta& m : metas) outs.push_back(Value(allocLike(state, m)));
+    for (size_t k = 0; k < metas.size(); ++k) {
+      const int stored = program_->storedInput[k];  // Note [Fused stores]: the written input itself
+      outs.push_back(stored >= 0 ? inputs[static_cast<size_t>(stored)] : Value(allocLike(state, metas[k])));
+    }
+    if (program_->hasIndexedAccess() && !indicesValid(inputs)) return reference_->run(state, inputs);
     const bool ran = reduction_ ? runReduction(state, inputs, outs) : runPointwise(state, inputs, outs);
     if (!ran) return reference_->run(state, inputs);
     return outs;
@@ -89,6 +94,39 @@ class JitFusedRunner : public ir::FusedRunner {
     return lastOutputs_;
   }
 
+  // Note [Indexed access]: every index in range of the tensor it addresses
+  // (and distinct where a store needs it). False sends the call to the
+  // reference path, which raises eager's error or keeps eager's order.
+  bool indicesValid(const std::vector<Value>& inputs) const {
+    const VectorProgram& p = *program_;
+    auto operandTensor = [&](int k) {
+      return asTensor(inputs[static_cast<size_t>(k < p.numOutputs ? p.storedInput[k] : k - p.numOutputs)]);
+    };
+    auto check = [&](int data, int index, bool distinct) {
+      const TensorObject& t = *operandTensor(data);
+      const TensorObject& ix = *operandTensor(index);
+      const int64_t bound = t.sizes()[0];
+      const int64_t n = ix.numel(), step = ix.meta.strides[0];
+      const int64_t* at = reinterpret_cast<const int64_t*>(ix.dataPtr());
+      bool increasing = true;  // then distinct without sorting (arange and the like)
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t v = at[i * step];
+        if (v < 0 || v >= bound) return false;
+        increasing = increasing && (i == 0 || v > at[(i - 1) * step]);
+      }
+      if (!distinct || increasing) return true;
+      std::vector<int64_t> seen(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) seen[static_cast<size_t>(i)] = at[i * step];
+      std::sort(seen.begin(), seen.end());
+      return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+    };
+    for (const VOp& o : p.ops)
+      if (o.kind == VKind::Gather && !check(o.index, o.indexOperand, false)) return false;
+    for (int k = 0; k < p.numOutputs; ++k)
+      if (p.scatterIndex[k] >= 0 && !check(k, p.scatterIndex[k], p.distinctIndices[k])) return false;
+    return true;
+  }
+
   template <class T>
   void fillScalars(KernelArgs& a) const {
     for (size_t j = 0; j < program_->scalars.size(); ++j) {
@@ -111,8 +149,15 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Operand> ops;
     for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
-    const TensorObject& first = *asTensor(outs[0]);
-    return runKernel(state, ops, first.sizes(), ctx_->numThreads, 0, first.numel(), -1, {});
+    // The iteration space: the results' shape, or the indices' for an
+    // indexed store (its result is the whole written tensor).
+    const VectorProgram& p = *program_;
+    const TensorObject* space = asTensor(outs[0]);
+    if (p.scatterIndex[0] >= 0) space = asTensor(inputs[static_cast<size_t>(p.scatterIndex[0] - p.numOutputs)]);
+    // Stores of repeated indices keep eager's order: one thread.
+    bool scatters = false;
+    for (int k = 0; k < p.numOutputs; ++k) scatters = scatters || p.scatterIndex[k] >= 0;
+    return runKernel(state, ops, space->sizes(), scatters ? 1 : ctx_->numThreads, 0, space->numel(), -1, {});
   }
 
   // Note [JIT reductions].
@@ -173,24 +218,20 @@ class JitFusedRunner : public ir::FusedRunner {
   };
   using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
 
-  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
-  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
-  // scratch buffer, handed to `done` after the chunk. False when no kernel
-  // can be had (the caller takes the reference path).
-  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
-                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
+  // Plans the loop over `shape` for these operands (coalesced dims, byte
+  // strides, layout classes) and finds its kernel; false when codegen fails.
+  bool makePlan(const std::vector<Operand>& operands, const Dims& shape) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
-    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
     const int nd = shape.size();
-    for (int d = 0; d < nd; ++d)
-      if (shape[d] == 0) return true;
+    plan_ = Plan();
     // Byte strides of every operand over the result shape (0: broadcast).
     std::vector<std::vector<int64_t>> st(nops, std::vector<int64_t>(nd, 0));
     std::vector<int64_t> es(nops);
     for (int k = 0; k < nops; ++k) es[k] = static_cast<int64_t>(itemSize(operands[k].meta->dtype));
     for (int k = 0; k < nops; ++k) {
       const TensorMeta& m = *operands[k].meta;
+      if (p.indexedOperand[k]) continue;  // fixed base (Note [Indexed access])
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
@@ -220,6 +261,10 @@ class JitFusedRunner : public ir::FusedRunner {
     for (int k = 0; k < nops; ++k) {
       int64_t s = strides[k][0];
       layouts[k] = sizes[0] == 1 || s == es[k] ? Layout::Contiguous : s == 0 ? Layout::Broadcast : Layout::Strided;
+      if (p.indexedOperand[k]) {
+        layouts[k] = Layout::Indexed;
+        strides[k][0] = operands[k].meta->strides[0] * es[k];
+      }
       signature += layoutLetter(layouts[k]);
     }
     KernelFn fn = nullptr;
@@ -235,6 +280,38 @@ class JitFusedRunner : public ir::FusedRunner {
       }
       kernels_[signature] = fn;
     }
+    plan_.shape = shape;
+    for (const Operand& o : operands) plan_.metas.push_back(*o.meta);
+    plan_.sizes = std::move(sizes);
+    plan_.strides = std::move(strides);
+    plan_.itemSizes = std::move(es);
+    plan_.layouts = std::move(layouts);
+    plan_.fn = fn;
+    return true;
+  }
+
+  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
+  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
+  // scratch buffer, handed to `done` after the chunk. False when no kernel
+  // can be had (the caller takes the reference path).
+  bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
+                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
+    const VectorProgram& p = *program_;
+    const int nops = p.numOperands();
+    TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
+    const int nd = shape.size();
+    for (int d = 0; d < nd; ++d)
+      if (shape[d] == 0) return true;
+    // The coalesced loop and kernel of the last call, while the operands'
+    // layouts repeat (Note [Fused kernel calls]).
+    bool samePlan = plan_.fn && plan_.shape == shape && static_cast<int>(plan_.layouts.size()) == nops;
+    for (int k = 0; samePlan && k < nops; ++k)
+      samePlan = plan_.metas[k].dtype == operands[k].meta->dtype && sameLayout(plan_.metas[k], *operands[k].meta);
+    if (!samePlan && !makePlan(operands, shape)) return false;
+    const std::vector<int64_t>& sizes = plan_.sizes;
+    const std::vector<std::vector<int64_t>>& strides = plan_.strides;
+    const std::vector<int64_t>& es = plan_.itemSizes;
+    const KernelFn fn = plan_.fn;
     KernelArgs args;
     std::memset(&args, 0, sizeof args);
     if (p.dtype == DType::Float64) fillScalars<double>(args);
@@ -285,6 +362,14 @@ class JitFusedRunner : public ir::FusedRunner {
   std::optional<ReductionPlan> reduction_;
   TensorMeta reducedMeta_;  // contiguous, of the reduced value (Note [JIT reductions])
   std::map<std::string, KernelFn> kernels_;  // by layout signature
+  struct Plan {
+    Dims shape;
+    std::vector<TensorMeta> metas;  // of the operands planned for
+    std::vector<int64_t> sizes, itemSizes;
+    std::vector<std::vector<int64_t>> strides;
+    std::vector<Layout> layouts;
+    KernelFn fn = nullptr;
+  } plan_;
   bool haveMetas_ = false;
   std::vector<TensorMeta> lastInputs_, lastOutputs_;
 };

@@ -7,7 +7,10 @@
 // laid out exactly as eager lays them out; the results are allocated; the
 // iteration space (the common result shape) is coalesced over all operands
 // in row-major order; each operand's inner stride gives its layout class;
-// the kernel runs over the rows in fixed chunks of kParallelGrain elements
+// the coalesced loop and its kernel are kept while the operands' layouts
+// repeat; gathers' and indexed stores' indices are checked first (Note
+// [Indexed access]), and a store's result is the input it wrote (no
+// allocation); the kernel runs over the rows in fixed chunks of kParallelGrain elements
 // of the row-major iteration space, on up to JitContext::numThreads threads
 // (Note [Parallel chunks]); a chunk that sees Ctrl-C (or the deadline
 // watchdog's interrupt) raises KeyboardInterrupt, the chunks not yet begun

@@ -52,6 +52,7 @@ const char* kindText(VKind k) {
     case VKind::Select: return "sel";
     case VKind::Call1: return "call1";
     case VKind::Call2: return "call2";
+    case VKind::Gather: return "gather";
   }
   return "?";
 }
@@ -65,10 +66,23 @@ std::string VectorProgram::structure() const {
     s += std::string(" ") + kindText(o.kind);
     for (int x : {o.a, o.b, o.c, o.index})
       if (x >= 0) s += "," + std::to_string(x);
+    if (o.indexOperand >= 0) s += "@" + std::to_string(o.indexOperand);
   }
   s += " ->";
-  for (size_t k = 0; k < outputs.size(); ++k) s += " " + std::to_string(outputs[k]) + (boolOutput[k] ? "b" : "");
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    s += " " + std::to_string(outputs[k]) + (boolOutput[k] ? "b" : "");
+    if (storedInput[k] >= 0) s += "=i" + std::to_string(storedInput[k]);
+    if (scatterIndex[k] >= 0) s += "@" + std::to_string(scatterIndex[k]) + (distinctIndices[k] ? "d" : "");
+  }
+  for (int k = 0; k < numOperands(); ++k)
+    if (indexOperand[k]) s += " x" + std::to_string(k);
   return s;
+}
+
+bool VectorProgram::hasIndexedAccess() const {
+  for (bool b : indexedOperand)
+    if (b) return true;
+  return false;
 }
 
 std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::string* why) {
@@ -83,32 +97,88 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
     *why = "no inputs";
     return std::nullopt;
   }
-  p.dtype = inputs[0]->meta().dtype;
   p.numOutputs = static_cast<int>(outputs.size());
   p.numInputs = static_cast<int>(inputs.size());
   if (p.numOperands() > kMaxKernelOperands) {
     *why = "more than " + std::to_string(kMaxKernelOperands) + " operands";
     return std::nullopt;
   }
+  // Note [Indexed access]: which inputs are indices, which are addressed
+  // through them (never also read lane by lane).
+  std::unordered_map<const ir::IrValue*, int> operandOf;
+  for (size_t i = 0; i < inputs.size(); ++i) operandOf[inputs[i]] = p.numOutputs + static_cast<int>(i);
+  p.indexOperand.assign(p.numOperands(), false);
+  p.indexedOperand.assign(p.numOperands(), false);
+  std::unordered_map<const ir::IrValue*, opt::IndexedAccess> accessOf;  // by the node's result
+  for (const ir::Node* n : body.nodes()) {
+    std::optional<opt::IndexedAccess> a = n->isOp() ? opt::fusibleIndexed(*n) : std::nullopt;
+    if (!a) continue;
+    if (!operandOf.count(a->data) || !operandOf.count(a->index)) {
+      *why = "an indexed tensor or an index made in the body";
+      return std::nullopt;
+    }
+    p.indexOperand[operandOf.at(a->index)] = true;
+    if (a->kind == opt::IndexedKind::Gather) p.indexedOperand[operandOf.at(a->data)] = true;
+    accessOf[n->output()] = *a;
+  }
+  p.dtype = DType::Int64;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (!p.indexOperand[p.numOutputs + i] && p.dtype == DType::Int64) p.dtype = inputs[i]->meta().dtype;
   Builder b(p);
   std::unordered_map<const ir::IrValue*, int> value;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i]->meta().dtype != p.dtype) {
+    const int k = p.numOutputs + static_cast<int>(i);
+    const DType want = p.indexOperand[k] ? DType::Int64 : p.dtype;
+    if (inputs[i]->meta().dtype != want) {
       *why = "mixed dtypes";
       return std::nullopt;
     }
-    value[inputs[i]] = b.op(VKind::Load, -1, -1, -1, p.numOutputs + static_cast<int>(i));
+    if (!p.indexOperand[k] && !p.indexedOperand[k]) value[inputs[i]] = b.op(VKind::Load, -1, -1, -1, k);
   }
+  // Per body result written in place: (input number, index operand or -1).
+  std::unordered_map<const ir::IrValue*, std::pair<int, int>> stores;
   for (const ir::Node* n : body.nodes()) {
     if (!n->isOp()) continue;
+    auto access = accessOf.find(n->output());
+    if (access != accessOf.end()) {
+      const opt::IndexedAccess& a = access->second;
+      if (a.kind == opt::IndexedKind::Gather) {
+        VOp g{VKind::Gather, -1, -1, -1, operandOf.at(a.data), operandOf.at(a.index)};
+        p.ops.push_back(g);
+        value[n->output()] = static_cast<int>(p.ops.size()) - 1;
+      } else {
+        auto stored = value.find(a.values);
+        if (stored == value.end()) {
+          *why = "stored values not computed lane by lane";
+          return std::nullopt;
+        }
+        value[n->output()] = stored->second;
+        stores[n->output()] = {operandOf.at(a.data) - p.numOutputs, operandOf.at(a.index)};
+      }
+      continue;
+    }
+    if (n->op()->has(kTagInplace) && operandOf.count(n->tensorArg(0))) {
+      // An in-place op on an input: a store (Note [Fused stores]).
+      if (p.indexedOperand[operandOf.at(n->tensorArg(0))]) {
+        *why = "a store into a gathered tensor";
+        return std::nullopt;
+      }
+      stores[n->output()] = {operandOf.at(n->tensorArg(0)) - p.numOutputs, -1};
+    }
     std::optional<opt::PointwiseKind> kind = opt::fusibleKind(*n);
     if (!kind || opt::computeDTypeOf(*n) != p.dtype) {
       *why = "op " + (n->op() ? n->op()->fullName() : std::string("?")) + " is not lowered";
       return std::nullopt;
     }
+    bool unread = false;  // an index or indexed input read lane by lane
+    auto lane = [&](const ir::IrValue* v) {
+      auto it = value.find(v);
+      unread = unread || it == value.end();
+      return it == value.end() ? b.zero() : it->second;
+    };
     auto operand = [&](size_t i) {
       const ir::Arg& a = n->arg(i);
-      return a.isTensor() ? value.at(a.tensor) : b.scalar(a, false);
+      return a.isTensor() ? lane(a.tensor) : b.scalar(a, false);
     };
     int r = -1;
     switch (*kind) {
@@ -164,7 +234,7 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
           const bool oneElementInplace = n->op()->has(kTagInplace) && numel.isConstant() && numel.constant() <= 1;
           const bool checked = !n->arg(1).isTensor() && n->arg(0).isTensor() && !oneElementInplace;
           int x = operand(0);
-          int e = n->arg(1).isTensor() ? value.at(n->arg(1).tensor) : b.scalar(n->arg(1), checked);
+          int e = n->arg(1).isTensor() ? lane(n->arg(1).tensor) : b.scalar(n->arg(1), checked);
           r = b.op(VKind::Call2, x, e, -1, static_cast<int>(MathFn::Pow));
           break;
         }
@@ -196,9 +266,13 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
           *why = "where reads a bool tensor";
           return std::nullopt;
         }
-        r = b.op(VKind::Select, value.at(cond), operand(1), operand(2));
+        r = b.op(VKind::Select, lane(cond), operand(1), operand(2));
         break;
       }
+    }
+    if (unread) {
+      *why = "an index or indexed tensor read lane by lane";
+      return std::nullopt;
     }
     value[n->output()] = r;
   }
@@ -219,6 +293,14 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       return std::nullopt;
     }
     p.boolOutput.push_back(d == DType::Bool);
+    auto store = stores.find(v);
+    const int input = store == stores.end() ? -1 : store->second.first;
+    const int index = store == stores.end() ? -1 : store->second.second;
+    p.storedInput.push_back(input);
+    p.scatterIndex.push_back(index);
+    const int k = static_cast<int>(p.outputs.size()) - 1;
+    if (index >= 0) p.indexedOperand[k] = true;
+    p.distinctIndices.push_back(index >= 0 && p.indexedOperand[p.numOutputs + input]);
   }
   return p;
 }

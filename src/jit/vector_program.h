@@ -30,16 +30,35 @@
 
 namespace tdsl::jit {
 
-enum class VKind : uint8_t { Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select, Call1, Call2 };
+enum class VKind : uint8_t {
+  Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select, Call1, Call2,
+  Gather  // Note [Indexed access]
+};
 
 // Op i defines value i. Load reads operand `index` (outputs first, then
 // inputs: KernelArgs); Scalar reads constant `index`; Call1 / Call2 apply
-// MathFn `index`.
+// MathFn `index`; Gather reads operand `index` at the element operand
+// `indexOperand` holds for the lane.
 struct VOp {
   VKind kind = VKind::Zero;
   int a = -1, b = -1, c = -1;
   int index = -1;
+  int indexOperand = -1;
 };
+
+// Note [Indexed access]
+// Gathers and indexed stores (Note [Fused gathers], [Fused stores] in
+// opt/fuse_indexed.cpp) address a 1-D data operand through an int64 index
+// operand: lane i reads or writes data + index[i] * stride (bytes), where
+// index[i] sits at the index operand's ptr + i * stride like any operand's
+// element, in its own dtype (int64), whatever the lanes' dtype. The data
+// operand's pointer does not move along the row (Layout::Indexed). The
+// runner checks every index against the data operand's size (and, where
+// `distinctIndices` says so, that no index repeats) before the kernel runs,
+// so kernels never check bounds. A lowering without an address path (or
+// without a one-lane loop) must refuse programs with hasIndexedAccess(); the
+// group then runs on the reference path. x86: lane mode only (Note [Kernel
+// loops]).
 
 // A Python number of the body, converted to the group's dtype at each call
 // as eager converts it (scalarAs, or checkedScalarAs for clamp's bounds).
@@ -56,6 +75,17 @@ struct VectorProgram {
   std::vector<VOp> ops;
   std::vector<int> outputs;  // value stored to output k
   std::vector<ScalarSource> scalars;
+  // Note [Indexed access]. Per output: the input (0-based among the inputs)
+  // whose buffer it writes in place, or -1 for a fresh result; the operand
+  // holding its store's indices, or -1 (lane i writes element i); whether
+  // those indices must be distinct (the group also gathers from it).
+  std::vector<int> storedInput;
+  std::vector<int> scatterIndex;
+  std::vector<bool> distinctIndices;
+  // Per operand: int64 indices / a data operand addressed through indices.
+  std::vector<bool> indexOperand;
+  std::vector<bool> indexedOperand;
+  bool hasIndexedAccess() const;
   int numOperands() const { return numOutputs + numInputs; }
   // The op DAG and dtype, without constants or sizes (part of the cache key).
   std::string structure() const;

@@ -7,7 +7,15 @@
 
 namespace tdsl::jit {
 
-char layoutLetter(Layout l) { return l == Layout::Contiguous ? 'c' : l == Layout::Broadcast ? 'b' : 's'; }
+char layoutLetter(Layout l) {
+  switch (l) {
+    case Layout::Contiguous: return 'c';
+    case Layout::Broadcast: return 'b';
+    case Layout::Strided: return 's';
+    case Layout::Indexed: return 'i';
+  }
+  return '?';
+}
 
 namespace {
 
@@ -68,14 +76,17 @@ class KernelEmitter {
     cc_.sub(n, begin);
     cc_.jle(exit);
     const int ops = p_.numOperands();
-    bool anyStrided = false;
+    bool anyStrided = p_.hasIndexedAccess();  // Note [Indexed access]: one lane at a time
     ptr_.resize(ops);
     stride_.resize(ops);
     for (int k = 0; k < ops; ++k) {
       ptr_[k] = cc_.newIntPtr("p%d", k);
       cc_.mov(ptr_[k], x86::qword_ptr(args_, static_cast<int32_t>(offsetof(KernelArgs, ptr) + 8 * k)));
       if (layouts_[k] == Layout::Contiguous) {
-        cc_.lea(ptr_[k], x86::ptr(ptr_[k], begin, isBool(k) ? 0 : f64_ ? 3 : 2));
+        cc_.lea(ptr_[k], x86::ptr(ptr_[k], begin, elementShift(k)));
+      } else if (layouts_[k] == Layout::Indexed) {
+        stride_[k] = cc_.newInt64("s%d", k);
+        cc_.mov(stride_[k], x86::qword_ptr(args_, static_cast<int32_t>(offsetof(KernelArgs, stride) + 8 * k)));
       } else if (layouts_[k] == Layout::Strided) {
         anyStrided = true;
         stride_[k] = cc_.newInt64("s%d", k);
@@ -109,7 +120,7 @@ class KernelEmitter {
       cc_.bind(loop);
       body(Mode::Lane, inv);
       for (int k = 0; k < ops; ++k) {
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? 1 : f64_ ? 8 : 4);
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], 1 << elementShift(k));
         else if (layouts_[k] == Layout::Strided) cc_.add(ptr_[k], stride_[k]);
       }
       cc_.dec(n);
@@ -121,6 +132,16 @@ class KernelEmitter {
 
  private:
   bool isBool(int operand) const { return operand < p_.numOutputs && p_.boolOutput[operand]; }
+  // log2 of operand k's element size.
+  uint32_t elementShift(int k) const { return isBool(k) ? 0 : p_.indexOperand[k] || f64_ ? 3 : 2; }
+  // Note [Indexed access]: data operand k's element at the lane's index
+  // (read from index operand j).
+  x86::Mem indexedElement(int k, int j) {
+    x86::Gp at = cc_.newInt64("at%d", k);
+    cc_.mov(at, x86::qword_ptr(ptr_[j]));
+    cc_.imul(at, stride_[k]);
+    return f64_ ? x86::qword_ptr(ptr_[k], at) : x86::dword_ptr(ptr_[k], at);
+  }
   int parts(Mode m) const { return m == Mode::Vector && !avx_ ? 2 : 1; }
   x86::Vec newVec(Mode m) {
     if (m == Mode::Vector && avx_) return f64_ ? cc_.newYmmPd() : cc_.newYmmPs();
@@ -278,6 +299,9 @@ class KernelEmitter {
     }
     return d;
   }
+  InstId laneMove() const {
+    return avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss);
+  }
   void store(Mode m, int k, const V& v) {
     const InstId id = m == Mode::Lane ? (avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss))
                                       : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
@@ -347,10 +371,16 @@ class KernelEmitter {
         case VKind::Select: val[i] = select(m, val[o.a], val[o.b], val[o.c]); break;
         case VKind::Call1: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], nullptr); break;
         case VKind::Call2: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], &val[o.b]); break;
+        case VKind::Gather: {
+          val[i].r[0] = val[i].r[1] = newVec(m);
+          cc_.emit(laneMove(), val[i].r[0], indexedElement(o.index, o.indexOperand));
+          break;
+        }
       }
     }
     for (int k = 0; k < p_.numOutputs; ++k) {
-      if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
+      if (p_.scatterIndex[k] >= 0) cc_.emit(laneMove(), indexedElement(k, p_.scatterIndex[k]), val[p_.outputs[k]].r[0]);
+      else if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
       else store(m, k, val[p_.outputs[k]]);
     }
   }

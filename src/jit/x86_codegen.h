@@ -10,6 +10,9 @@
 // XMM registers holding one element (movss/movsd loads and stores). Both
 // loops compute each lane with the same IEEE instructions (Note [Lane
 // semantics]), so results do not depend on the path; no FMA is ever emitted.
+// Programs with gathers or indexed stores run every element through the
+// one-lane loop: an index is read as an int64 from the index operand, times
+// the data operand's stride, added to its fixed base.
 // AVX2 kernels mark their frame AVX-enabled (spills of YMM registers) and
 // end with vzeroupper (setAvxCleanup), as DESIGN.md §2.6 requires.
 #pragma once
@@ -26,8 +29,10 @@
 namespace tdsl::jit {
 
 // How an operand's elements sit along the row (part of the cache key).
-enum class Layout : uint8_t { Contiguous, Broadcast, Strided };
-char layoutLetter(Layout l);  // 'c', 'b', 's'
+// Indexed: a data operand addressed through an index operand (Note
+// [Indexed access] in vector_program.h); its stride is its dim-0 stride.
+enum class Layout : uint8_t { Contiguous, Broadcast, Strided, Indexed };
+char layoutLetter(Layout l);  // 'c', 'b', 's', 'i'
 
 struct CodegenResult {
   KernelFn fn = nullptr;  // null on failure

@@ -159,26 +159,76 @@ DType computeDTypeOf(const Node& n) {
 
 namespace {
 
+// Storage roots (Note [Alias sets]) of the values fuse() sees: the analysis
+// of the graph it started with, plus the Fused results it made (fresh, or
+// the written buffer for a store: Note [Fused stores]).
+class Roots {
+ public:
+  explicit Roots(const Graph& g) : aa_(g) {}
+  const IrValue* of(const IrValue* v) const {
+    auto it = made_.find(v);
+    return it != made_.end() ? it->second : aa_.root(v);
+  }
+  void made(const IrValue* v, const IrValue* root) { made_[v] = root; }
+
+ private:
+  AliasAnalysis aa_;
+  std::unordered_map<const IrValue*, const IrValue*> made_;
+};
+
 struct Group {
   std::vector<Node*> members;
   std::unordered_set<const Node*> memberSet;
   DType dtype = DType::Float32;
   std::vector<SymInt> sizes;
   bool endsInReduction = false;  // Note [Fused reductions]
+  bool indexed = false;          // holds a gather (Note [Fused gathers])
+  const Node* store = nullptr;   // Note [Fused stores]
   // Whether reduction `n` may end this group: it reduces a member's result
   // of the group's dtype, or it is alone (reading anything).
   bool takesReduction(const Node& n) const {
+    if (indexed) return false;
     if (members.empty()) return true;
     const IrValue* self = n.tensorArg(0);
     return memberSet.count(self->node()) && self->meta().dtype == dtype;
   }
-  void add(Node* n) {
+  void add(Node* n) { add(n, computeDTypeOf(*n), n->output()->meta().sizes); }
+  void add(Node* n, DType d, const std::vector<SymInt>& s) {
     if (members.empty()) {
-      dtype = computeDTypeOf(*n);
-      sizes = n->output()->meta().sizes;
+      dtype = d;
+      sizes = s;
     }
     members.push_back(n);
     memberSet.insert(n);
+  }
+  // A gather joins as a load of a tensor from outside (Note [Fused gathers]).
+  bool takesGather(const IndexedAccess& a) const {
+    return !memberSet.count(a.data->node()) &&
+           (members.empty() || (a.data->meta().dtype == dtype && a.index->meta().sizes == sizes));
+  }
+  // Note [Fused stores]: may `n`, writing `target` (through `index` for an
+  // indexed store), end this group?
+  bool takesStore(const Node& n, const IrValue* target, const IrValue* index, const Roots& roots) const {
+    if (memberSet.count(target->node()) || hasInternalOverlap(target->meta())) return false;
+    const std::vector<SymInt>& space = index ? index->meta().sizes : n.output()->meta().sizes;
+    if (!members.empty() && (target->meta().dtype != dtype || space != sizes)) return false;
+    const IrValue* root = roots.of(target);
+    std::vector<const Node*> readers(members.begin(), members.end());
+    readers.push_back(&n);
+    for (const Node* m : readers) {
+      std::optional<IndexedAccess> gather = fusibleIndexed(*m);
+      if (gather && gather->kind != IndexedKind::Gather) gather.reset();
+      for (const IrValue* v : m->inputValues()) {
+        if (memberSet.count(v->node()) || roots.of(v) != root) continue;
+        if (m == &n && v == target) continue;  // the write itself
+        if (regionOverlap(v->meta(), target->meta()) == Overlap::Disjoint) continue;
+        const bool gathered = gather && v == gather->data;
+        if (v != target) return false;
+        if (!index && gathered) return false;                          // lane i would read another lane's element
+        if (index && (!gathered || gather->index != index)) return false;  // distinct indices are checked per call
+      }
+    }
+    return true;
   }
   bool accepts(const Node& n) const {
     return members.empty() || (computeDTypeOf(n) == dtype && n.output()->meta().sizes == sizes);
@@ -192,11 +242,11 @@ struct Group {
   // The buffer may also come from outside the group (sin(x).pow_(2)) when
   // it is a fresh result (no view, no in-place op's alias) that only this
   // op reads: the group then reads it and writes its result elsewhere.
-  bool absorbs(const Node& n) const {
+  bool absorbs(const Node& n, const Roots& roots) const {
     const IrValue* self = n.tensorArg(0);
     if (!self || !accepts(n)) return false;
     const Node& producer = *self->node();
-    const bool fresh = producer.isFused() ||
+    const bool fresh = (producer.isFused() && roots.of(self) == self) ||
                        (producer.isOp() && !isMutation(producer) && aliasedArgIndex(producer, self->outputIndex()) < 0);
     if (!memberSet.count(&producer) && !fresh) return false;
     for (const Node* u : self->users())
@@ -211,7 +261,7 @@ struct Group {
 };
 
 // Replaces the group's members by one Fused node right after the last one.
-bool emitGroup(Graph& g, const Group& group, int index) {
+bool emitGroup(Graph& g, const Group& group, int index, Roots& roots) {
   std::vector<IrValue*> inputs;
   std::unordered_map<const IrValue*, IrValue*> inner;
   for (Node* m : group.members)
@@ -224,19 +274,24 @@ bool emitGroup(Graph& g, const Group& group, int index) {
   for (Node* m : group.members) {
     bool escapes = false;
     for (const Node* user : m->output()->users()) escapes = escapes || !group.memberSet.count(user);
-    if (escapes) escaping.push_back(m->output());
+    if (escapes || m == group.store) escaping.push_back(m->output());
   }
   if (escaping.empty()) return false;  // dead: dce's business
   auto body = std::make_shared<Graph>(g.name() + "_fused" + std::to_string(index));
   for (size_t i = 0; i < inputs.size(); ++i) inner[inputs[i]] = body->addInput("in" + std::to_string(i), inputs[i]->meta());
   for (Node* m : group.members) {
     std::vector<Arg> args = m->args();
-    for (Arg& a : args)
+    for (Arg& a : args) {
       if (a.isTensor()) a.tensor = inner.at(a.tensor);
+      if (a.kind == Arg::Kind::TensorList)
+        for (IrValue*& t : a.tensors) t = inner.at(t);
+    }
     // An in-place op on a buffer from outside (absorbs) reads it as an input
-    // and writes a result of its own: its functional twin.
+    // and writes a result of its own: its functional twin. A store writes
+    // the buffer itself (Note [Fused stores]).
     const OpDef* op = m->op();
-    if (op->has(kTagInplace) && !group.memberSet.count(m->tensorArg(0)->node())) op = op->functional;
+    if (op->has(kTagInplace) && m != group.store && !group.memberSet.count(m->tensorArg(0)->node()))
+      op = op->functional;
     TDSL_ASSERT(op != nullptr);
     Node* copy = body->createOp(op, std::move(args), {m->output()->meta()});
     inner[m->output()] = copy->output();
@@ -248,7 +303,11 @@ bool emitGroup(Graph& g, const Group& group, int index) {
   Node* fused = g.createFused(std::move(body), inputs, last->next());
   // Every user outside the group comes after the last member (fuse() closes
   // a group before any such user).
-  for (size_t i = 0; i < escaping.size(); ++i) escaping[i]->replaceUsesAfterWith(last, fused->output(i));
+  for (size_t i = 0; i < escaping.size(); ++i) {
+    const bool stored = group.store && escaping[i] == group.store->output();
+    roots.made(fused->output(i), stored ? roots.of(group.store->tensorArg(0)) : fused->output(i));
+    escaping[i]->replaceUsesAfterWith(last, fused->output(i));
+  }
   for (auto it = group.members.rbegin(); it != group.members.rend(); ++it) g.erase(*it);
   return true;
 }
@@ -257,13 +316,37 @@ bool emitGroup(Graph& g, const Group& group, int index) {
 
 int fuse(Graph& g, PassInterrupt interrupt) {
   int created = 0;
+  Roots roots(g);
   Group group;
   auto close = [&] {
-    if ((group.members.size() >= 2 || group.endsInReduction) && emitGroup(g, group, created)) ++created;
+    if ((group.members.size() >= 2 || group.endsInReduction || group.store) && emitGroup(g, group, created, roots))
+      ++created;
     group = Group();
+  };
+  // Note [Fused stores]: `n` ends the group (a fresh one when the open group
+  // cannot take it); false when no group can.
+  auto tryStore = [&](Node* n, const IrValue* index, DType d, const std::vector<SymInt>& space) {
+    if (!group.takesStore(*n, n->tensorArg(0), index, roots)) {
+      close();  // may replace n's arguments by the new Fused node's results
+      if (!group.takesStore(*n, n->tensorArg(0), index, roots)) return false;
+    }
+    group.add(n, d, space);
+    group.store = n;
+    close();
+    return true;
   };
   for (Node* n : g.nodes()) {
     interrupt.poll();
+    if (std::optional<IndexedAccess> access = fusibleIndexed(*n)) {
+      const DType d = access->data->meta().dtype;
+      if (access->kind == IndexedKind::Gather) {
+        if (!group.takesGather(*access)) close();
+        group.add(n, d, access->index->meta().sizes);
+        group.indexed = true;
+        continue;
+      }
+      if (tryStore(n, access->index, d, access->index->meta().sizes)) continue;
+    }
     if (fusibleReduction(*n) && group.takesReduction(*n)) {
       group.add(n);
       group.endsInReduction = true;
@@ -274,11 +357,13 @@ int fuse(Graph& g, PassInterrupt interrupt) {
     std::optional<PointwiseKind> kind = fusibleKind(*n);
     // where's condition must be a lane mask of this group (Note [Fusible ops]).
     const bool maskOk = kind != PointwiseKind::Where || group.memberSet.count(n->tensorArg(0)->node());
-    const bool fusible = kind && maskOk && (!inplace || group.absorbs(*n));
+    const bool fusible = kind && maskOk && (!inplace || group.absorbs(*n, roots));
     if (fusible && group.accepts(*n)) {
       group.add(n);
       continue;
     }
+    if (kind && maskOk && inplace && !fusible && tryStore(n, nullptr, computeDTypeOf(*n), n->output()->meta().sizes))
+      continue;
     if (fusible || group.isUsedBy(*n) || (n->isOp() && isMutation(*n))) close();
     if (fusible && kind != PointwiseKind::Where) group.add(n);  // a fresh group has no mask
   }

@@ -15,6 +15,13 @@
 //     member's metadata; the others exist only inside the kernel;
 //   - an in-place pointwise op joins only to write a buffer of the group
 //     that nothing else reads (Note [Absorbed in-place ops] in fuse.cpp);
+//   - a group may end in one op that writes a buffer from outside the group
+//     (an in-place pointwise op on a view or input, index_copy_, index_put_)
+//     when nothing else the group reads can see the write early, and closes
+//     there (Note [Fused stores] in fuse_indexed.cpp); the Fused node's
+//     result for it is that buffer itself;
+//   - gathers (index_select of a 1-D tensor) join as loads (Note [Fused
+//     gathers] in fuse_indexed.cpp);
 //   - a group may end in one full reduction (fusibleReduction) of a value a
 //     member computed, and closes there; a reduction alone (x.sum()) is a
 //     group too (the JIT runs it); other groups of one op are left alone.
@@ -56,6 +63,18 @@ DType computeDTypeOf(const ir::Node& n);
 // fuse_reduction.cpp): sum, mean, prod, max, min over every element.
 enum class ReductionKind : uint8_t { Sum, Mean, Prod, Max, Min };
 std::optional<ReductionKind> fusibleReduction(const ir::Node& n);
+
+// Note [Fused gathers] / [Fused stores] in fuse_indexed.cpp: index_select,
+// index_copy_ and index_put_ (one index tensor) on 1-D float tensors with
+// 1-D int64 indices, along dim 0.
+enum class IndexedKind : uint8_t { Gather, Copy, Put };
+struct IndexedAccess {
+  IndexedKind kind;
+  ir::IrValue* data;    // the tensor read (Gather) or written (Copy, Put)
+  ir::IrValue* index;   // int64, 1-D
+  ir::IrValue* values;  // Copy, Put: the values stored; Gather: null
+};
+std::optional<IndexedAccess> fusibleIndexed(const ir::Node& n);
 
 // Returns the number of Fused nodes created.
 int fuse(ir::Graph& g, PassInterrupt interrupt = {});
