@@ -229,7 +229,11 @@ class A64KernelEmitter {
       call->setArg(0, a.r[j]);
       if (b) call->setArg(1, b->r[j]);
       call->setRet(0, d.r[j]);
-      // The callee may change x30 (blr) and v8-v15's upper halves.
+      // The callee may change x30 (blr writes it): the snapshot's call
+      // convention counts it preserved, and a value kept there is lost
+      // (test_jit_a64's most-operands case crashes without this). AAPCS64
+      // keeps only the low halves of v8-v15; the snapshot already spills
+      // 128-bit values across calls, and this says so explicitly.
       CallConv& conv = call->detail()._callConv;
       conv.setPreservedRegs(RegGroup::kGp, conv.preservedRegs(RegGroup::kGp) & ~Support::bitMask(30));
       conv.setPreservedRegs(RegGroup::kVec, 0);

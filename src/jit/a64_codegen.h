@@ -18,11 +18,11 @@
 // - no vector fmov with an immediate: constants are loaded (ld1r from
 //   KernelArgs) or built in a general register and dup'ed (zero);
 // - calls go through a register (blr), never to a label or address;
-// - each call node says that it clobbers x30 and the upper halves of
-//   v8-v15 (AAPCS64 keeps only their low 64 bits), so the register
-//   allocator keeps no live value there across a call; the integer values
-//   live across calls are one pointer (and stride) per operand, the
-//   argument block and the count.
+// - each call node says that it clobbers x30 and every vector register
+//   (AAPCS64 keeps only the low 64 bits of v8-v15), so the register
+//   allocator keeps no live value there across a call. Without it, a kernel
+//   with ~30 integer values live across a call (pointers and strides of 16
+//   operands) loses one kept in x30.
 // A vector op or layout this lowering does not know is a codegen error:
 // the group then runs on the reference path (Note [Fused kernel calls]).
 #pragma once
