@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <random>
 #include <regex>
 #include <string>
 #include <vector>
@@ -22,10 +23,15 @@
 #include "jit/a64_codegen.h"
 #include "jit/fused_kernel.h"
 #include "jit/jit_context.h"
+#include "jit/sleef_calls.h"
 #include "jit/vector_program.h"
 #include "opt/fuse.h"
 #include "tensor/tensor.h"
 #include "tensor/tensor_state.h"
+
+#if defined(__aarch64__)
+#include <arm_neon.h>
+#endif
 
 namespace {
 
@@ -317,3 +323,65 @@ TEST_CASE("jit a64: fused reductions equal eager bit for bit on NEON, one and tw
   }
   CHECK(ctx->counters.kernelsCompiled > 0);
 }
+
+#if defined(__aarch64__)
+// Note [SLEEF numerics] on AArch64: the advsimdnofma functions NEON kernels
+// and eager's four-lane blocks call equal the purec ones the lane loops call.
+TEST_CASE("jit a64: SLEEF's AdvSIMD cinz functions equal the purec ones lane for lane", "[jit][a64][neon]") {
+  std::mt19937_64 rng(12);
+  for (int i = 0; i < kMathFnCount; ++i) {
+    const MathFn f = static_cast<MathFn>(i);
+    const bool two = mathFnArity(f) == 2;
+    INFO(mathFnName(f));
+    using F1 = float (*)(float);
+    using F2 = float (*)(float, float);
+    using V1 = float32x4_t (*)(float32x4_t);
+    using V2 = float32x4_t (*)(float32x4_t, float32x4_t);
+    using D1 = double (*)(double);
+    using D2 = double (*)(double, double);
+    using W1 = float64x2_t (*)(float64x2_t);
+    using W2 = float64x2_t (*)(float64x2_t, float64x2_t);
+    const void* lf = jit::sleefFunction(f, false, jit::SleefWidth::Lane);
+    const void* vf = jit::sleefFunction(f, false, jit::SleefWidth::AdvSimd);
+    const void* ld = jit::sleefFunction(f, true, jit::SleefWidth::Lane);
+    const void* vd = jit::sleefFunction(f, true, jit::SleefWidth::AdvSimd);
+    REQUIRE(lf);
+    REQUIRE(vf);
+    REQUIRE(ld);
+    REQUIRE(vd);
+    const std::vector<float> sf = pool<float>();
+    const std::vector<double> sd = pool<double>();
+    int badF = 0, badD = 0;
+    for (int k = 0; k < 1000; ++k) {
+      float x[4], y[4], got[4];
+      double u[2], v[2], gotD[2];
+      for (int j = 0; j < 4; ++j) {
+        uint32_t b = static_cast<uint32_t>(rng());
+        std::memcpy(&x[j], &b, 4);
+        y[j] = k < 200 ? sf[static_cast<size_t>(k + j) % sf.size()] : float(std::ldexp(double(rng() % 2001) - 1000, int(rng() % 40) - 20));
+        if (k < 200) x[j] = sf[static_cast<size_t>(k * 3 + j) % sf.size()];
+      }
+      for (int j = 0; j < 2; ++j) {
+        uint64_t b = rng();
+        std::memcpy(&u[j], &b, 8);
+        v[j] = k < 200 ? sd[static_cast<size_t>(k + j) % sd.size()] : std::ldexp(double(rng() % 2001) - 1000, int(rng() % 60) - 30);
+        if (k < 200) u[j] = sd[static_cast<size_t>(k * 3 + j) % sd.size()];
+      }
+      if (two) vst1q_f32(got, reinterpret_cast<V2>(vf)(vld1q_f32(x), vld1q_f32(y)));
+      else vst1q_f32(got, reinterpret_cast<V1>(vf)(vld1q_f32(x)));
+      if (two) vst1q_f64(gotD, reinterpret_cast<W2>(vd)(vld1q_f64(u), vld1q_f64(v)));
+      else vst1q_f64(gotD, reinterpret_cast<W1>(vd)(vld1q_f64(u)));
+      for (int j = 0; j < 4; ++j) {
+        float w = two ? reinterpret_cast<F2>(lf)(x[j], y[j]) : reinterpret_cast<F1>(lf)(x[j]);
+        if (std::memcmp(&w, &got[j], 4) != 0 && badF++ < 3) FAIL_CHECK("f32 at " << x[j] << ", " << y[j] << ": purec " << w << ", advsimd " << got[j]);
+      }
+      for (int j = 0; j < 2; ++j) {
+        double w = two ? reinterpret_cast<D2>(ld)(u[j], v[j]) : reinterpret_cast<D1>(ld)(u[j]);
+        if (std::memcmp(&w, &gotD[j], 8) != 0 && badD++ < 3) FAIL_CHECK("f64 at " << u[j] << ", " << v[j] << ": purec " << w << ", advsimd " << gotD[j]);
+      }
+    }
+    CHECK(badF == 0);
+    CHECK(badD == 0);
+  }
+}
+#endif
