@@ -7,11 +7,13 @@
 
 namespace tdsl::jit {
 
-enum class IsaTier : uint8_t { Sse2, Avx2 };
+enum class IsaTier : uint8_t { Sse2, Avx2, Neon };
 
-const char* tierName(IsaTier t);  // "sse2", "avx2"
+const char* tierName(IsaTier t);  // "sse2", "avx2", "neon"
 // Whether this machine can run code of tier `t`.
 bool cpuHas(IsaTier t);
+// Whether tier `t` is lowered by a64_codegen.h (else by x86_codegen.h).
+inline bool isArmTier(IsaTier t) { return t == IsaTier::Neon; }
 // The best tier this machine runs.
 IsaTier bestHostTier();
 // The tier for a TDSL_ISA value (null or empty: bestHostTier()). Throws

@@ -3,6 +3,8 @@
 
 #include <chrono>
 
+#include "jit/a64_codegen.h"
+
 namespace tdsl::jit {
 
 KernelFn JitContext::kernel(const VectorProgram& program, const std::vector<Layout>& layouts,
@@ -21,7 +23,9 @@ KernelFn JitContext::kernel(const VectorProgram& program, const std::vector<Layo
     return nullptr;
   }
   auto start = std::chrono::steady_clock::now();
-  CodegenResult r = compileX86Kernel(runtime_, program, layouts, tier_, static_cast<bool>(codeLog));
+  const bool wantAssembly = static_cast<bool>(codeLog);
+  CodegenResult r = isArmTier(tier_) ? compileA64Kernel(&runtime_, program, layouts, wantAssembly)
+                                     : compileX86Kernel(runtime_, program, layouts, tier_, wantAssembly);
   counters.jitMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!r.fn) {
     failures_[key] = r.error;

@@ -3,7 +3,9 @@
 
 // The entry points are declared here only to take their addresses: sleef.h
 // declares its AVX variants only when the file is compiled with -mavx, and
-// kernels call them with their real signatures (x86_codegen.cpp).
+// kernels call them with their real signatures (x86_codegen.cpp,
+// a64_codegen.cpp).
+#if defined(__x86_64__)
 extern "C" {
 void Sleef_cinz_expf1_u10purec();
 void Sleef_cinz_expf4_u10sse2();
@@ -114,6 +116,20 @@ void Sleef_cinz_atan2d1_u10purec();
 void Sleef_cinz_atan2d2_u10sse2();
 void Sleef_cinz_atan2d4_u10avx();
 }
+#elif defined(__aarch64__)
+// AArch64: the purec lane functions and the AdvSIMD no-FMA vectors (4 x f32 / 2 x f64).
+#define TDSL_SLEEF_ENTRIES(X) \
+  X(exp) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin) X(cos) X(tan) X(asin) X(acos) X(atan) \
+  X(sinh) X(cosh) X(tanh) X(erf) X(pow) X(atan2)
+#define TDSL_SLEEF_DECLARE(name)                    \
+  void Sleef_cinz_##name##f1_u10purec();            \
+  void Sleef_cinz_##name##f4_u10advsimdnofma();     \
+  void Sleef_cinz_##name##d1_u10purec();            \
+  void Sleef_cinz_##name##d2_u10advsimdnofma();
+extern "C" {
+TDSL_SLEEF_ENTRIES(TDSL_SLEEF_DECLARE)
+}
+#endif
 
 namespace tdsl::jit {
 
@@ -123,7 +139,9 @@ const void* fn(void (*f)()) { return reinterpret_cast<const void*>(f); }
 
 }  // namespace
 
+#if defined(__x86_64__)
 const void* sleefFunction(MathFn f, bool f64, SleefWidth w) {
+  if (w == SleefWidth::AdvSimd) return nullptr;
   // Per MathFn (math_fn.h's order): float32 lane, sse2, avx; float64 lane, sse2, avx.
   static const void* const kTable[kMathFnCount][6] = {
       {fn(Sleef_cinz_expf1_u10purec), fn(Sleef_cinz_expf4_u10sse2), fn(Sleef_cinz_expf8_u10avx), fn(Sleef_cinz_expd1_u10purec), fn(Sleef_cinz_expd2_u10sse2), fn(Sleef_cinz_expd4_u10avx)},  // exp
@@ -147,5 +165,18 @@ const void* sleefFunction(MathFn f, bool f64, SleefWidth w) {
   };
   return kTable[static_cast<int>(f)][(f64 ? 3 : 0) + static_cast<int>(w)];
 }
+#elif defined(__aarch64__)
+const void* sleefFunction(MathFn f, bool f64, SleefWidth w) {
+  if (w != SleefWidth::Lane && w != SleefWidth::AdvSimd) return nullptr;
+  // Per MathFn (math_fn.h's order, which TDSL_SLEEF_ENTRIES keeps): float32 lane, advsimd; float64 lane, advsimd.
+#define TDSL_SLEEF_ROW(name)                                                                   \
+  {fn(Sleef_cinz_##name##f1_u10purec), fn(Sleef_cinz_##name##f4_u10advsimdnofma),              \
+   fn(Sleef_cinz_##name##d1_u10purec), fn(Sleef_cinz_##name##d2_u10advsimdnofma)},
+  static const void* const kTable[kMathFnCount][4] = {TDSL_SLEEF_ENTRIES(TDSL_SLEEF_ROW)};
+  return kTable[static_cast<int>(f)][(f64 ? 2 : 0) + (w == SleefWidth::Lane ? 0 : 1)];
+}
+#else
+const void* sleefFunction(MathFn, bool, SleefWidth) { return nullptr; }
+#endif
 
 }  // namespace tdsl::jit

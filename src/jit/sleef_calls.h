@@ -9,15 +9,18 @@
 // build needs no AVX2). Their lanes agree bit for bit (Note [SLEEF numerics]),
 // so kernels equal eager on every tier and path. The functions take and
 // return their operands in xmm0/xmm1 (ymm0/ymm1), SysV's vector convention.
+// On AArch64 a NEON register (4 x f32 / 2 x f64) calls SLEEF's advsimdnofma
+// build (v0/v1, AAPCS64), the lane loop the purec one, as on x86-64.
 #pragma once
 
 #include "tensor/math_fn.h"
 
 namespace tdsl::jit {
 
-enum class SleefWidth : uint8_t { Lane, Sse2, Avx };
+enum class SleefWidth : uint8_t { Lane, Sse2, Avx, AdvSimd };
 
-// The function's entry point (never null for a MathFn).
+// The function's entry point: never null for a MathFn and a width of this
+// machine's architecture (Lane, Sse2, Avx on x86-64; Lane, AdvSimd on AArch64).
 const void* sleefFunction(MathFn f, bool f64, SleefWidth w);
 
 }  // namespace tdsl::jit

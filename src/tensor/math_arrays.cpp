@@ -1,7 +1,11 @@
 // Vectorized eager transcendentals (math_arrays.h).
 #include "tensor/math_arrays.h"
 
+#if defined(__x86_64__)
 #include <emmintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
 #include <sleef.h>
 
 #include "support/diagnostics.h"
@@ -12,24 +16,48 @@ namespace tdsl::scalar_math {
 
 namespace {
 
-__m128 vec4(MathFn f, __m128 x) {
+// Note [Four-lane blocks]: SSE2 on x86-64 and AdvSIMD (SLEEF's advsimdnofma
+// build) on AArch64 hold 4 float32 / 2 float64 lanes; their cinz variants
+// equal the purec ones lane for lane (Note [SLEEF numerics]).
+#if defined(__x86_64__)
+using F4 = __m128;
+using D2 = __m128d;
+#define TDSL_SLEEF4(name) Sleef_cinz_##name##f4_u10sse2
+#define TDSL_SLEEF2(name) Sleef_cinz_##name##d2_u10sse2
+F4 load4(const float* p) { return _mm_loadu_ps(p); }
+void store4(float* p, F4 v) { _mm_storeu_ps(p, v); }
+D2 load2(const double* p) { return _mm_loadu_pd(p); }
+void store2(double* p, D2 v) { _mm_storeu_pd(p, v); }
+#elif defined(__aarch64__)
+using F4 = float32x4_t;
+using D2 = float64x2_t;
+#define TDSL_SLEEF4(name) Sleef_cinz_##name##f4_u10advsimdnofma
+#define TDSL_SLEEF2(name) Sleef_cinz_##name##d2_u10advsimdnofma
+F4 load4(const float* p) { return vld1q_f32(p); }
+void store4(float* p, F4 v) { vst1q_f32(p, v); }
+D2 load2(const double* p) { return vld1q_f64(p); }
+void store2(double* p, D2 v) { vst1q_f64(p, v); }
+#endif
+
+#if defined(TDSL_SLEEF4)
+F4 vec4(MathFn f, F4 x) {
   switch (f) {
-    case MathFn::Exp: return Sleef_cinz_expf4_u10sse2(x);
-    case MathFn::Expm1: return Sleef_cinz_expm1f4_u10sse2(x);
-    case MathFn::Log: return Sleef_cinz_logf4_u10sse2(x);
-    case MathFn::Log2: return Sleef_cinz_log2f4_u10sse2(x);
-    case MathFn::Log10: return Sleef_cinz_log10f4_u10sse2(x);
-    case MathFn::Log1p: return Sleef_cinz_log1pf4_u10sse2(x);
-    case MathFn::Sin: return Sleef_cinz_sinf4_u10sse2(x);
-    case MathFn::Cos: return Sleef_cinz_cosf4_u10sse2(x);
-    case MathFn::Tan: return Sleef_cinz_tanf4_u10sse2(x);
-    case MathFn::Asin: return Sleef_cinz_asinf4_u10sse2(x);
-    case MathFn::Acos: return Sleef_cinz_acosf4_u10sse2(x);
-    case MathFn::Atan: return Sleef_cinz_atanf4_u10sse2(x);
-    case MathFn::Sinh: return Sleef_cinz_sinhf4_u10sse2(x);
-    case MathFn::Cosh: return Sleef_cinz_coshf4_u10sse2(x);
-    case MathFn::Tanh: return Sleef_cinz_tanhf4_u10sse2(x);
-    case MathFn::Erf: return Sleef_cinz_erff4_u10sse2(x);
+    case MathFn::Exp: return TDSL_SLEEF4(exp)(x);
+    case MathFn::Expm1: return TDSL_SLEEF4(expm1)(x);
+    case MathFn::Log: return TDSL_SLEEF4(log)(x);
+    case MathFn::Log2: return TDSL_SLEEF4(log2)(x);
+    case MathFn::Log10: return TDSL_SLEEF4(log10)(x);
+    case MathFn::Log1p: return TDSL_SLEEF4(log1p)(x);
+    case MathFn::Sin: return TDSL_SLEEF4(sin)(x);
+    case MathFn::Cos: return TDSL_SLEEF4(cos)(x);
+    case MathFn::Tan: return TDSL_SLEEF4(tan)(x);
+    case MathFn::Asin: return TDSL_SLEEF4(asin)(x);
+    case MathFn::Acos: return TDSL_SLEEF4(acos)(x);
+    case MathFn::Atan: return TDSL_SLEEF4(atan)(x);
+    case MathFn::Sinh: return TDSL_SLEEF4(sinh)(x);
+    case MathFn::Cosh: return TDSL_SLEEF4(cosh)(x);
+    case MathFn::Tanh: return TDSL_SLEEF4(tanh)(x);
+    case MathFn::Erf: return TDSL_SLEEF4(erf)(x);
     case MathFn::Pow:
     case MathFn::Atan2: break;
   }
@@ -37,30 +65,31 @@ __m128 vec4(MathFn f, __m128 x) {
   return x;
 }
 
-__m128d vec2(MathFn f, __m128d x) {
+D2 vec2(MathFn f, D2 x) {
   switch (f) {
-    case MathFn::Exp: return Sleef_cinz_expd2_u10sse2(x);
-    case MathFn::Expm1: return Sleef_cinz_expm1d2_u10sse2(x);
-    case MathFn::Log: return Sleef_cinz_logd2_u10sse2(x);
-    case MathFn::Log2: return Sleef_cinz_log2d2_u10sse2(x);
-    case MathFn::Log10: return Sleef_cinz_log10d2_u10sse2(x);
-    case MathFn::Log1p: return Sleef_cinz_log1pd2_u10sse2(x);
-    case MathFn::Sin: return Sleef_cinz_sind2_u10sse2(x);
-    case MathFn::Cos: return Sleef_cinz_cosd2_u10sse2(x);
-    case MathFn::Tan: return Sleef_cinz_tand2_u10sse2(x);
-    case MathFn::Asin: return Sleef_cinz_asind2_u10sse2(x);
-    case MathFn::Acos: return Sleef_cinz_acosd2_u10sse2(x);
-    case MathFn::Atan: return Sleef_cinz_atand2_u10sse2(x);
-    case MathFn::Sinh: return Sleef_cinz_sinhd2_u10sse2(x);
-    case MathFn::Cosh: return Sleef_cinz_coshd2_u10sse2(x);
-    case MathFn::Tanh: return Sleef_cinz_tanhd2_u10sse2(x);
-    case MathFn::Erf: return Sleef_cinz_erfd2_u10sse2(x);
+    case MathFn::Exp: return TDSL_SLEEF2(exp)(x);
+    case MathFn::Expm1: return TDSL_SLEEF2(expm1)(x);
+    case MathFn::Log: return TDSL_SLEEF2(log)(x);
+    case MathFn::Log2: return TDSL_SLEEF2(log2)(x);
+    case MathFn::Log10: return TDSL_SLEEF2(log10)(x);
+    case MathFn::Log1p: return TDSL_SLEEF2(log1p)(x);
+    case MathFn::Sin: return TDSL_SLEEF2(sin)(x);
+    case MathFn::Cos: return TDSL_SLEEF2(cos)(x);
+    case MathFn::Tan: return TDSL_SLEEF2(tan)(x);
+    case MathFn::Asin: return TDSL_SLEEF2(asin)(x);
+    case MathFn::Acos: return TDSL_SLEEF2(acos)(x);
+    case MathFn::Atan: return TDSL_SLEEF2(atan)(x);
+    case MathFn::Sinh: return TDSL_SLEEF2(sinh)(x);
+    case MathFn::Cosh: return TDSL_SLEEF2(cosh)(x);
+    case MathFn::Tanh: return TDSL_SLEEF2(tanh)(x);
+    case MathFn::Erf: return TDSL_SLEEF2(erf)(x);
     case MathFn::Pow:
     case MathFn::Atan2: break;
   }
   TDSL_ASSERT(false);
   return x;
 }
+#endif
 
 template <class T>
 T one(MathFn f, T x) {
@@ -88,22 +117,31 @@ T one(MathFn f, T x) {
   return x;
 }
 
-bool cpuHasAvx() {
+// Elements [0, i) that the AVX blocks wrote (x86-64 CPUs with AVX only).
+template <class T>
+int64_t avxPrefix(MathFn f, const T* in, T* out, int64_t n) {
+#if defined(__x86_64__)
   static const bool has = __builtin_cpu_supports("avx");
-  return has;
+  if (has) return mapAvxBlocks(f, in, out, n);
+#endif
+  return 0;
 }
 
 }  // namespace
 
 void mapContiguous(MathFn f, const float* in, float* out, int64_t n) {
-  int64_t i = cpuHasAvx() ? mapAvxBlocks(f, in, out, n) : 0;
-  for (; i + 4 <= n; i += 4) _mm_storeu_ps(out + i, vec4(f, _mm_loadu_ps(in + i)));
+  int64_t i = avxPrefix(f, in, out, n);
+#if defined(TDSL_SLEEF4)
+  for (; i + 4 <= n; i += 4) store4(out + i, vec4(f, load4(in + i)));
+#endif
   for (; i < n; ++i) out[i] = one(f, in[i]);
 }
 
 void mapContiguous(MathFn f, const double* in, double* out, int64_t n) {
-  int64_t i = cpuHasAvx() ? mapAvxBlocks(f, in, out, n) : 0;
-  for (; i + 2 <= n; i += 2) _mm_storeu_pd(out + i, vec2(f, _mm_loadu_pd(in + i)));
+  int64_t i = avxPrefix(f, in, out, n);
+#if defined(TDSL_SLEEF2)
+  for (; i + 2 <= n; i += 2) store2(out + i, vec2(f, load2(in + i)));
+#endif
   for (; i < n; ++i) out[i] = one(f, in[i]);
 }
 

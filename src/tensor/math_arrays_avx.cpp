@@ -2,6 +2,7 @@
 // (sleef.h declares the AVX variants only then) and is entered only when the
 // CPU has AVX; it includes nothing whose inline functions it would emit, so
 // no AVX code can stand in for a baseline copy elsewhere.
+#if defined(__x86_64__)  // an empty unit elsewhere
 #include "tensor/math_arrays_avx.h"
 
 #include <immintrin.h>
@@ -70,3 +71,5 @@ int64_t mapAvxBlocks(MathFn f, const double* in, double* out, int64_t n) {
 }
 
 }  // namespace tdsl::scalar_math
+
+#endif  // __x86_64__

@@ -9,6 +9,7 @@
 // sums] in reduce.h). The lane tree is taken with horizontal adds that pair
 // the same lanes: ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)), four
 // float32 blocks (two float64) at a time.
+#if defined(__x86_64__)  // an empty unit elsewhere
 #include "tensor/reduce_blocks_avx.h"
 
 #include <immintrin.h>
@@ -87,3 +88,5 @@ void sumFullBlocksAvx(const double* p, int64_t blocks, double* out) {
 }
 
 }  // namespace tdsl
+
+#endif  // __x86_64__

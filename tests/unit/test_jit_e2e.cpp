@@ -142,9 +142,10 @@ TEST_CASE("jit e2e: TDSL_ISA names a tier, refusing unknown ones", "[jit]") {
     jit::selectTier("avx512");
     FAIL("no error");
   } catch (const Error& e) {
-    CHECK(e.message == "TDSL_ISA=avx512: unknown instruction set (expected sse2 or avx2)");
+    CHECK(e.message == "TDSL_ISA=avx512: unknown instruction set (expected sse2, avx2 or neon)");
   }
   if (!jit::cpuHas(jit::IsaTier::Avx2)) CHECK_THROWS_AS(jit::selectTier("avx2"), Error);
+  if (!jit::cpuHas(jit::IsaTier::Neon)) CHECK_THROWS_AS(jit::selectTier("neon"), Error);
 }
 
 namespace {
@@ -198,9 +199,14 @@ TEST_CASE("jit e2e: TDSL_JIT=0 and --no-jit compile no kernel; a bad TDSL_ISA is
     CHECK_THAT(out, Catch::Contains("20.0"));
     CHECK_THAT(out, !Catch::Contains("kernels compiled"));
   }
-  std::string out = runCli("TDSL_ISA=neon", "", kTriad, &status);
+  std::string out = runCli("TDSL_ISA=avx512", "", kTriad, &status);
   CHECK(status == 2);
-  CHECK_THAT(out, Catch::Contains("tdsl: TDSL_ISA=neon: unknown instruction set (expected sse2 or avx2)"));
+  CHECK_THAT(out, Catch::Contains("tdsl: TDSL_ISA=avx512: unknown instruction set (expected sse2, avx2 or neon)"));
+  if (!jit::cpuHas(jit::IsaTier::Neon)) {
+    out = runCli("TDSL_ISA=neon", "", kTriad, &status);
+    CHECK(status == 2);
+    CHECK_THAT(out, Catch::Contains("tdsl: TDSL_ISA=neon: this CPU (") && Catch::Contains(") has no neon; the best it runs is"));
+  }
 }
 
 TEST_CASE("jit e2e: a group the kernels cannot take runs on the reference path, with one log line", "[jit]") {

@@ -19,7 +19,6 @@
 #include "ir/ir_parser.h"
 #include "jit/jit_context.h"
 #include "jit/vector_program.h"
-#include "vm/objects.h"
 #include "tensor/tensor.h"
 #include "tensor/tensor_state.h"
 
@@ -31,7 +30,7 @@ using tdsl::jit::Layout;
 
 std::vector<IsaTier> tiers() {
   std::vector<IsaTier> t;
-  for (IsaTier x : {IsaTier::Sse2, IsaTier::Avx2})
+  for (IsaTier x : {IsaTier::Sse2, IsaTier::Avx2, IsaTier::Neon})
     if (jit::cpuHas(x)) t.push_back(x);
   return t;
 }

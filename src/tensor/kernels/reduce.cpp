@@ -36,10 +36,12 @@ T prodContiguous(T acc, const T* p, int64_t count) {
 
 namespace {
 
+#if defined(__x86_64__)
 bool cpuHasAvx() {
   static const bool has = __builtin_cpu_supports("avx");
   return has;
 }
+#endif
 
 // Whether the stack holds a multiple of 2^level blocks (every entry's level
 // is at least `level`: the entries are the binary digits of the count).
@@ -70,6 +72,7 @@ T pairwiseTree(const T* values, int level) {
 template <class T>
 void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
   int64_t b = 0;
+#if defined(__x86_64__)
   if (cpuHasAvx()) {
     constexpr int kRunLevel = 6;
     constexpr int64_t kRun = int64_t(1) << kRunLevel;  // blocks per call
@@ -91,6 +94,7 @@ void pushBlocksContiguous(const T* p, int64_t n, CascadeStack<T>& stack) {
       }
     }
   }
+#endif
   for (; b < n; b += kReduceBlock)
     stack.push(reduceBlockContiguous<T>(p + b, n - b < kReduceBlock ? n - b : kReduceBlock));
 }
