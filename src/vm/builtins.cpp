@@ -216,6 +216,10 @@ Value b_int(Interpreter& I, const CallArgs& a, const void*) {
         throw Error(ErrorKind::Overflow, "int too large: " + literalRepr(I, v) + " does not fit in 64 bits");
     }
   }
+  if (const Value* payload = builtinPayload(v)) {  // Note [Subclasses of built-in types]
+    Value inner[2] = {*payload, baseArg ? *baseArg : Value()};
+    return b_int(I, CallArgs{inner, baseArg ? 2u : 1u}, nullptr);
+  }
   if (baseArg) throw Error(ErrorKind::Type, "int() can't convert non-string with explicit base");
   if (v.isInt()) return v;
   if (v.isBool()) return Value::integer(v.asBool());
@@ -244,6 +248,10 @@ Value b_float(Interpreter& I, const CallArgs& a, const void*) {
   if (v.isTensor()) {
     Value item = tensorCallMethod(I, v, "item", CallArgs{});
     return b_float(I, CallArgs{&item, 1}, nullptr);
+  }
+  if (const Value* payload = builtinPayload(v)) {  // Note [Subclasses of built-in types]
+    Value inner = *payload;
+    return b_float(I, CallArgs{&inner, 1}, nullptr);
   }
   throw Error(ErrorKind::Type, "float() argument must be a string or a real number, not '" + typeName(v) + "'");
 }
@@ -354,9 +362,10 @@ bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 
     throw Error(ErrorKind::Type, "isinstance() arg 2 must be a type, a tuple of types, or a union");
   std::string name = cls.isObj(ObjKind::Native) ? cls.as<NativeObject>()->name : typeName(cls);
   std::string t = typeName(v);
+  if (name == "object") return true;
+  if (const Value* payload = builtinPayload(v)) return isInstanceOf(I, *payload, cls, depth + 1);  // Note [Subclasses of built-in types]
   if (name == "int") return v.isInt() || v.isBool();
   if (name == "tuple") return v.isObj(ObjKind::Tuple);
-  if (name == "object") return true;
   if (asInstance(v)) return false;
   if (name == "Tensor") return v.isTensor();
   return t == name;

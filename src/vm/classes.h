@@ -11,6 +11,17 @@
 // function, a classmethod binds the class, a property calls its getter.
 // Operators (`+`, `<`, `len`, `in`, iteration, ...) look the dunder method
 // up on the class only, as CPython does.
+//
+// Note [Subclasses of built-in types]
+// `class L(list)` (also dict, set, frozenset, tuple, int, float, str) makes
+// a class whose instances carry a `payload`: the built-in value they extend,
+// made when the instance is (from the constructor's arguments for the
+// immutable types, empty for the mutable ones, whose __init__ fills it).
+// Everything the class does not define falls through to the payload: its
+// methods (`x.append` is the payload's, bound to it), the operators, len,
+// iteration, repr, ==, hashing and isinstance(x, list); super() reaches the
+// payload's methods and dunders past the last user class. A native that
+// insists on the built-in type itself (`random.shuffle(x)`) sees an instance.
 #pragma once
 
 #include <memory>
@@ -31,17 +42,21 @@ class VM;
 class ClassObject : public ExtensionObject {
  public:
   ClassObject(Interpreter& interp, std::string name, Value base, ErrorKind kind, bool isException)
-      : interp(interp), name(std::move(name)), base(std::move(base)), kind(kind), isException(isException) {}
+      : interp(interp), name(std::move(name)), base(std::move(base)), kind(kind), isException(isException) {
+    if (ClassObject* b = baseClass()) builtinBase = b->builtinBase;
+  }
   std::string typeName() const override { return "type"; }
   std::string repr() const override { return "<class '" + (builtin ? "" : std::string("__main__.")) + name + "'>"; }
   bool callable() const override { return true; }
   Value call(Interpreter& interp, const CallArgs& args) override;
   void gcTraverse(GcVisitor& v) override {
     v.visit(base);
+    v.visit(builtinBase);
     for (auto& kv : attrs) v.visit(kv.second);
   }
   void gcClear(std::vector<Value>& out) override {
     out.push_back(std::move(base));
+    out.push_back(std::move(builtinBase));
     for (auto& kv : attrs) out.push_back(std::move(kv.second));
     attrs.clear();
   }
@@ -56,6 +71,8 @@ class ClassObject : public ExtensionObject {
   ErrorKind kind;       // for exception classes: the kind their errors carry
   bool isException;     // derives from BaseException
   bool builtin = false; // a built-in exception class (repr without __main__.)
+  Value builtinBase;    // the built-in type (list, dict...) the root class derives from, or None
+                        // (Note [Subclasses of built-in types])
   std::unordered_map<std::string, Value> attrs;
 };
 
@@ -70,16 +87,19 @@ class InstanceObject : public ExtensionObject {
   Value call(Interpreter& interp, const CallArgs& args) override;
   void gcTraverse(GcVisitor& v) override {
     v.visit(cls);
+    v.visit(payload);
     for (auto& kv : attrs) v.visit(kv.second);
   }
   void gcClear(std::vector<Value>& out) override {
     out.push_back(std::move(cls));
+    out.push_back(std::move(payload));
     for (auto& kv : attrs) out.push_back(std::move(kv.second));
     attrs.clear();
   }
   ClassObject* klass() const { return static_cast<ClassObject*>(cls.asObj()); }
 
   Value cls;
+  Value payload;  // the built-in value a subclass of list, int... extends (Note [Subclasses of built-in types])
   std::unordered_map<std::string, Value> attrs;
   std::shared_ptr<Error> origin;  // exceptions: the error as raised (Note [Exceptions as errors])
   bool messageIsStr = false;      // an error from tdsl itself: str(e) is its message verbatim
@@ -92,6 +112,15 @@ inline ClassObject* asClass(const Value& v) {
 inline InstanceObject* asInstance(const Value& v) {
   return v.isObj(ObjKind::Other) ? dynamic_cast<InstanceObject*>(v.asObj()) : nullptr;
 }
+// The built-in value an instance of a subclass of a built-in type extends,
+// or nullptr (Note [Subclasses of built-in types]).
+inline const Value* builtinPayload(const Value& v) {
+  InstanceObject* inst = asInstance(v);
+  return inst && !inst->payload.isNone() ? &inst->payload : nullptr;
+}
+// A new instance of `cls` without running __init__: its payload (for a
+// subclass of a built-in type) is the type called with `args`.
+Value newInstance(Interpreter& interp, const Value& cls, const CallArgs& args);
 
 // The VM's object-model state (VM::objectModel).
 struct ObjectModel {

@@ -23,12 +23,17 @@ uint32_t DictIndex::mix(size_t hash) {
 }
 
 size_t DictIndex::slotOf(const DictEntries& entries, const Value& key, uint32_t h) const {
-  if (slots_.empty()) return kNotFound;
   ValueKeyEq eq;
+restart:
+  if (slots_.empty()) return kNotFound;
+  const uint64_t seen = mutations_;
   for (size_t i = h & mask();; i = (i + 1) & mask()) {
     const Slot& s = slots_[i];
     if (s.entry == 0) return kNotFound;
-    if (s.hash == h && eq(entries[s.entry - 1].first, key)) return i;
+    if (s.hash != h) continue;
+    bool same = eq(entries[s.entry - 1].first, key);
+    if (mutations_ != seen) goto restart;  // a key's __eq__ changed the dict
+    if (same) return i;
   }
 }
 
@@ -48,9 +53,11 @@ void DictIndex::insert(size_t pos, size_t hash) {
   while (slots_[i].entry != 0) i = (i + 1) & mask();
   slots_[i] = Slot{static_cast<uint32_t>(pos + 1), h};
   ++used_;
+  ++mutations_;
 }
 
 void DictIndex::grow() {
+  ++mutations_;
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(old.empty() ? kMinSlots : old.size() * 2, Slot{});
   for (const Slot& s : old) {
@@ -76,6 +83,7 @@ int64_t DictIndex::erase(const DictEntries& entries, const Value& key, size_t ha
   }
   slots_[hole] = Slot{};
   --used_;
+  ++mutations_;
   for (Slot& s : slots_)
     if (s.entry > erased) --s.entry;
   return static_cast<int64_t>(erased) - 1;

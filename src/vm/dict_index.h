@@ -12,8 +12,9 @@
 // (so lookups never need tombstones) and renumbers the positions after the
 // erased entry: O(capacity), like the vector erase it accompanies.
 //
-// Keys are compared with ValueKeyEq, which never runs script code, so the
-// entries cannot change during a lookup.
+// Keys are compared with ValueKeyEq, which runs script code for instances
+// with __eq__ (Note [Keys with script hashing] in objects.cpp): the index
+// counts its mutations, and a probe whose comparison changed it starts over.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +44,7 @@ class DictIndex {
   void clear() {
     slots_.clear();
     used_ = 0;
+    ++mutations_;
   }
 
  private:
@@ -57,6 +59,7 @@ class DictIndex {
 
   std::vector<Slot> slots_;
   size_t used_ = 0;
+  uint64_t mutations_ = 0;  // inserts, erases, clears and growths so far
 };
 
 }  // namespace tdsl

@@ -1067,7 +1067,11 @@ Value makeDictIterator(IteratorObject::Source src, const Value& dict) {
 const std::pair<Value, Value>* nextDictEntry(IteratorObject& it) {
   auto* d = it.seq.as<DictObject>();
   if (it.end < 0) return nullptr;
-  auto keyHash = [](const Value& k) { return static_cast<int64_t>(ValueKeyHash()(k)); };
+  // An object key is recognised by identity: a key's own __hash__ is script
+  // code, which iterating must not run.
+  auto keyHash = [](const Value& k) {
+    return k.isObj() ? static_cast<int64_t>(reinterpret_cast<intptr_t>(k.asObj())) : static_cast<int64_t>(ValueKeyHash()(k));
+  };
   if (static_cast<int64_t>(d->size()) != it.end) {
     it.end = -1;
     throw Error(ErrorKind::Runtime, "dictionary changed size during iteration");
@@ -1288,6 +1292,7 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
     return Value(it);
   }
   if (const Value* fn = findDunder(seq, "__reversed__")) return callMethod(interp, seq, *fn, {});
+  if (const Value* p = builtinPayload(seq)) return makeReversed(interp, *p);  // Note [Subclasses of built-in types]
   Value items = seq;
   if (findDunder(seq, "__len__") && findDunder(seq, "__getitem__")) {  // the sequence protocol
     std::vector<Value> forward;
