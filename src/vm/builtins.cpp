@@ -322,9 +322,15 @@ Value b_dict(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "dict", 0, 1);
   Value d = makeDict();
   auto* dict = d.as<DictObject>();
+  DictEntries mapping;
   if (a.nargs) {
     if (a[0].isObj(ObjKind::Dict)) {
       for (auto& kv : a[0].as<DictObject>()->entries) dict->set(kv.first, kv.second);
+    } else if (instanceMappingItems(I, a[0], mapping)) {
+      for (auto& kv : mapping) {
+        requireHashable(kv.first);
+        dict->set(kv.first, kv.second);
+      }
     } else {
       for (const Value& item : iterateAll(I, a[0])) {
         std::vector<Value> kv = iterateAll(I, item);
@@ -480,6 +486,12 @@ Value b_ord(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_iter(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "iter", 1, 1);
+  if (const Value* fn = findDunder(a[0], "__iter__"); fn && !fn->isNone()) {
+    // What __iter__ returns, itself: `iter(x) is x` for an iterator returning self.
+    Value it = callMethod(I, a[0], *fn, {});
+    if (it.isObj(ObjKind::Iterator) || findDunder(it, "__next__") || generatorOf(it)) return it;
+    throw Error(ErrorKind::Type, "iter() returned non-iterator of type '" + typeName(it) + "'");
+  }
   return makeIterator(I, a[0]);
 }
 

@@ -130,6 +130,11 @@ bool tryDunder(Interpreter& interp, const Value& a, const char* name, const Valu
   return true;
 }
 
+// Note [Attribute hooks]
+bool isAttributeHook(std::string_view name) {
+  return name == "__getattribute__" || name == "__setattr__" || name == "__delattr__";
+}
+
 std::string attributeError(const Value& obj, std::string_view name) {
   if (auto* c = asClass(obj)) return "type object '" + c->name + "' has no attribute '" + std::string(name) + "'";
   return "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'";
@@ -322,6 +327,25 @@ bool ClassObject::isSubclassOf(const ClassObject* other) const {
   return false;
 }
 
+bool instanceMappingItems(Interpreter& interp, const Value& m, DictEntries& out) {
+  InstanceObject* inst = asInstance(m);
+  if (!inst) return false;
+  if (inst->payload.isObj(ObjKind::Dict) && !inst->klass()->lookup("keys")) {
+    out = inst->payload.as<DictObject>()->entries;
+    return true;
+  }
+  Value keys;
+  try {
+    keys = getAttr(interp, m, "keys");
+  } catch (const Error& e) {
+    if (e.kind != ErrorKind::Attribute) throw;
+    exceptionFromError(interp, e);
+    return false;
+  }
+  for (const Value& k : iterateAll(interp, interp.call(keys, std::vector<Value>{}))) out.emplace_back(k, getItem(interp, m, k));
+  return true;
+}
+
 bool isInstanceOfClass(const Value& v, const ClassObject& cls) {
   InstanceObject* inst = asInstance(v);
   return inst && inst->klass()->isSubclassOf(&cls);
@@ -431,16 +455,37 @@ Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const V
   }
   auto cls = makeRef<ClassObject>(interp, name.as<StrObject>()->str, base, kind, isException);
   if (nbases == 1 && subclassableBuiltin(bases[0])) cls->builtinBase = bases[0];
-  for (auto& kv : ns.as<DictObject>()->entries) cls->attrs[kv.first.as<StrObject>()->str] = kv.second;
+  for (auto& kv : ns.as<DictObject>()->entries) {
+    const std::string& key = kv.first.as<StrObject>()->str;
+    if (isAttributeHook(key)) interp.vm().objectModel->attributeHooks = true;  // Note [Attribute hooks]
+    cls->attrs[key] = kv.second;
+  }
   return Value(cls);
 }
 
 // ---------------------------------------------------------------------------
 // Attributes
 
-bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out) {
-  if (InstanceObject* inst = asInstance(obj)) {
-    auto it = inst->attrs.find(std::string(name));
+// Note [Attribute hooks]
+// A class's __getattribute__, __setattr__ and __delattr__ replace the
+// default attribute access of its instances (a __getattribute__ that raises
+// AttributeError hands over to __getattr__, as in CPython); object's methods
+// of those names, also reached through super(), are that default. Looking
+// the hooks up at every access would add a class-chain search to every
+// attribute of every script, so ObjectModel::attributeHooks records whether
+// any class has defined one (in its body or by a later assignment) and the
+// lookups are skipped until then.
+namespace {
+
+const Value* attributeHook(Interpreter& interp, InstanceObject& inst, std::string_view hook) {
+  if (!interp.vm().objectModel->attributeHooks) return nullptr;
+  return inst.klass()->lookup(hook);
+}
+
+// object.__getattribute__ on an instance: its own attributes, then its
+// class's, then its payload's. False when none has `name`.
+bool genericGetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst, std::string_view name, Value& out) {
+  auto it = inst->attrs.find(std::string(name));
     if (it != inst->attrs.end()) { out = it->second; return true; }
     if (const Value* attr = inst->klass()->lookup(name)) {
       Value a = *attr;
@@ -455,6 +500,106 @@ bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name,
       return true;
     }
     if (!inst->payload.isNone() && payloadAttr(interp, *inst->klass(), inst->payload, name, out)) return true;
+    return false;
+}
+
+// object.__setattr__ on an instance: a property's setter, else its own attribute.
+void genericSetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst, std::string_view name, const Value& value) {
+  if (const Value* attr = inst->klass()->lookup(name)) {
+    if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
+      if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
+      Value setter = w->setter;
+      checkTracing(interp, obj, setter);
+      interp.call(setter, std::vector<Value>{obj, value});
+      return;
+    }
+  }
+  inst->attrs[std::string(name)] = value;
+}
+
+// object.__delattr__ on an instance.
+void genericDelAttr(const Value& obj, InstanceObject* inst, const std::string& name) {
+  if (const Value* attr = inst->klass()->lookup(name))
+    if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
+      throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
+  auto it = inst->attrs.find(name);
+  if (it == inst->attrs.end()) throw Error(ErrorKind::Attribute, attributeError(obj, name));
+  Value doomed = std::move(it->second);  // released after the table is consistent
+  inst->attrs.erase(it);
+}
+
+const std::string& attrName(const Value& v) {
+  if (!v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(v) + "'");
+  return v.as<StrObject>()->str;
+}
+
+Value object_getattribute(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__getattribute__", 2, 2);
+  const std::string& name = attrName(a[1]);
+  InstanceObject* inst = asInstance(a[0]);
+  if (!inst) return getAttr(interp, a[0], name);
+  Value out;
+  if (genericGetAttr(interp, a[0], inst, name, out)) return out;
+  throw Error(ErrorKind::Attribute, attributeError(a[0], name));
+}
+Value object_setattr(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__setattr__", 3, 3);
+  const std::string& name = attrName(a[1]);
+  if (InstanceObject* inst = asInstance(a[0])) genericSetAttr(interp, a[0], inst, name, a[2]);
+  else setAttr(interp, a[0], name, a[2]);
+  return Value();
+}
+Value object_delattr(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__delattr__", 2, 2);
+  const std::string& name = attrName(a[1]);
+  if (InstanceObject* inst = asInstance(a[0])) genericDelAttr(a[0], inst, name);
+  else builtinDelattr(interp, a, nullptr);
+  return Value();
+}
+Value object_new(Interpreter& interp, const CallArgs& a, const void*) {
+  if (a.nargs < 1 || !asClass(a[0]))
+    throw Error(ErrorKind::Type, "object.__new__(X): X is not a type object (" + (a.nargs ? typeName(a[0]) : std::string("nothing")) + ")");
+  return newInstance(interp, a[0], CallArgs{});
+}
+Value object_init(Interpreter&, const CallArgs&, const void*) { return Value(); }
+
+Value objectMethod(std::string_view name) {
+  if (name == "__getattribute__") return makeNative("__getattribute__", object_getattribute);
+  if (name == "__setattr__") return makeNative("__setattr__", object_setattr);
+  if (name == "__delattr__") return makeNative("__delattr__", object_delattr);
+  if (name == "__init__") return makeNative("__init__", object_init);
+  return Value();
+}
+
+}  // namespace
+
+bool objectTypeAttr(const Value& obj, std::string_view name, Value& out) {
+  if (!obj.isObj(ObjKind::Native) || obj.as<NativeObject>()->name != "object") return false;
+  if (name == "__new__") {
+    out = makeNative("__new__", object_new);
+    return true;
+  }
+  out = objectMethod(name);
+  return !out.isNone();
+}
+
+bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out) {
+  if (InstanceObject* inst = asInstance(obj)) {
+    if (const Value* hook = attributeHook(interp, *inst, "__getattribute__")) {
+      Value fn = *hook;
+      try {
+        out = callMethod(interp, obj, fn, {makeStr(std::string(name))});
+        return true;
+      } catch (const Error& e) {
+        const Value* ga = inst->klass()->lookup("__getattr__");
+        if (e.kind != ErrorKind::Attribute || !ga) throw;
+        Value fallback = *ga;
+        exceptionFromError(interp, e);  // handled: __getattr__ answers instead
+        out = callMethod(interp, obj, fallback, {makeStr(std::string(name))});
+        return true;
+      }
+    }
+    if (genericGetAttr(interp, obj, inst, name, out)) return true;
     if (const Value* ga = inst->klass()->lookup("__getattr__")) {
       out = callMethod(interp, obj, *ga, {makeStr(std::string(name))});
       return true;
@@ -488,7 +633,8 @@ bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name,
       if (payloadAttr(interp, *asClass(s->start), *payload, name, out)) return true;
     if (!attr) {
       // object.__init__ and friends: a root class's super() has no methods but these.
-      if (name == "__init__") { out = makeNative("__init__", [](Interpreter&, const CallArgs&, const void*) { return Value(); }); return true; }
+      if (name == "__init__") { out = makeNative("__init__", object_init); return true; }
+      if (isAttributeHook(name) && asInstance(s->self)) { out = bindMethod(s->self, objectMethod(name)); return true; }
       throw Error(ErrorKind::Attribute, "'super' object has no attribute '" + std::string(name) + "'");
     }
     Value a = *attr;
@@ -505,19 +651,16 @@ bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name,
 
 bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
   if (InstanceObject* inst = asInstance(obj)) {
-    if (const Value* attr = inst->klass()->lookup(name)) {
-      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
-        if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
-        Value setter = w->setter;
-        checkTracing(interp, obj, setter);
-        interp.call(setter, std::vector<Value>{obj, value});
-        return true;
-      }
+    if (const Value* hook = attributeHook(interp, *inst, "__setattr__")) {
+      Value fn = *hook;
+      callMethod(interp, obj, fn, {makeStr(std::string(name)), value});
+      return true;
     }
-    inst->attrs[std::string(name)] = value;
+    genericSetAttr(interp, obj, inst, name, value);
     return true;
   }
   if (ClassObject* cls = asClass(obj)) {
+    if (isAttributeHook(name)) interp.vm().objectModel->attributeHooks = true;
     if (name == "__name__" || name == "__qualname__") {
       // A class made inside a factory (collections.namedtuple) is renamed this way.
       if (!value.isObj(ObjKind::Str))
@@ -535,20 +678,18 @@ bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name,
 // `del obj.name` compiles to a call of the native delattr held as a constant
 // (Compiler::del), so the statement needs no opcode and a compiled function
 // breaks its graph there like at any untraceable call.
-Value builtinDelattr(Interpreter&, const CallArgs& a, const void*) {
+Value builtinDelattr(Interpreter& interp, const CallArgs& a, const void*) {
   expectArgs(a, "delattr", 2, 2);
   if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(a[1]) + "'");
   const std::string& name = a[1].as<StrObject>()->str;
   if (InstanceObject* inst = asInstance(a[0])) {
-    if (const Value* attr = inst->klass()->lookup(name))
-      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
-        throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
-    auto it = inst->attrs.find(name);
-    if (it != inst->attrs.end()) {
-      Value doomed = std::move(it->second);  // released after the table is consistent
-      inst->attrs.erase(it);
+    if (const Value* hook = attributeHook(interp, *inst, "__delattr__")) {
+      Value fn = *hook;
+      callMethod(interp, a[0], fn, {a[1]});
       return Value();
     }
+    genericDelAttr(a[0], inst, name);
+    return Value();
   } else if (ClassObject* cls = asClass(a[0])) {
     auto it = cls->attrs.find(name);
     if (it != cls->attrs.end()) {

@@ -130,6 +130,9 @@ struct ObjectModel {
   std::unordered_map<int, Value> byKind;  // ErrorKind -> the built-in class its errors are
   std::unordered_map<std::string, Value> builtinClasses;
   Value notImplemented;
+  // Whether any class has defined __getattribute__, __setattr__ or
+  // __delattr__ (Note [Attribute hooks] in classes.cpp).
+  bool attributeHooks = false;
   // Set by torch.compile while it traces: called before the object model
   // runs script code on its own (a dunder method, a property, __enter__), so
   // the trace can end there (Note [Script code behind operators] in
@@ -177,6 +180,14 @@ bool protocolNext(Interpreter& interp, const Value& it, Value& out);
 // Attribute access on classes, instances, super objects and wrappers.
 bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out);
 bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value);
+// object.__getattribute__, object.__setattr__, object.__delattr__, object.__new__
+// and object.__init__ as attributes of the built-in `object`.
+bool objectTypeAttr(const Value& obj, std::string_view name, Value& out);
+// dict(m) and d.update(m) for an instance m: a subclass of dict gives its
+// payload's items, an object with keys() (collections.defaultdict) the
+// items m[k] for k in m.keys(), as CPython's mapping protocol. False when m
+// is neither.
+bool instanceMappingItems(Interpreter& interp, const Value& m, DictEntries& out);
 // isinstance / type() for instances and classes.
 bool isInstanceOfClass(const Value& v, const ClassObject& cls);
 
