@@ -485,22 +485,19 @@ const Value* attributeHook(Interpreter& interp, InstanceObject& inst, std::strin
 // object.__getattribute__ on an instance: its own attributes, then its
 // class's, then its payload's. False when none has `name`.
 bool genericGetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst, std::string_view name, Value& out) {
-  auto it = inst->attrs.find(std::string(name));
-    if (it != inst->attrs.end()) { out = it->second; return true; }
-    if (const Value* attr = inst->klass()->lookup(name)) {
-      Value a = *attr;
-      out = bindClassAttr(interp, a, obj, inst->cls);
-      return true;
-    }
-    if (name == "__class__") { out = inst->cls; return true; }
-    if (name == "__dict__") {
-      Value d = makeDict();
-      for (auto& kv : inst->attrs) d.as<DictObject>()->set(makeStr(kv.first), kv.second);
-      out = d;
-      return true;
-    }
-    if (!inst->payload.isNone() && payloadAttr(interp, *inst->klass(), inst->payload, name, out)) return true;
-    return false;
+  if (const Value* v = inst->attrs.find(name)) { out = *v; return true; }
+  if (const Value* attr = inst->klass()->lookup(name)) {
+    Value a = *attr;
+    out = bindClassAttr(interp, a, obj, inst->cls);
+    return true;
+  }
+  if (name == "__class__") { out = inst->cls; return true; }
+  if (name == "__dict__") {  // Note [Instance dictionaries]
+    out = inst->attrs.dict();
+    return true;
+  }
+  if (!inst->payload.isNone() && payloadAttr(interp, *inst->klass(), inst->payload, name, out)) return true;
+  return false;
 }
 
 // object.__setattr__ on an instance: a property's setter, else its own attribute.
@@ -514,7 +511,13 @@ void genericSetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst,
       return;
     }
   }
-  inst->attrs[std::string(name)] = value;
+  if (name == "__dict__") {  // Note [Instance dictionaries]
+    if (!value.isObj(ObjKind::Dict))
+      throw Error(ErrorKind::Type, "__dict__ must be set to a dictionary, not a '" + typeName(value) + "'");
+    inst->attrs.replace(value);
+    return;
+  }
+  inst->attrs[name] = value;
 }
 
 // object.__delattr__ on an instance.
@@ -522,10 +525,7 @@ void genericDelAttr(const Value& obj, InstanceObject* inst, const std::string& n
   if (const Value* attr = inst->klass()->lookup(name))
     if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
       throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
-  auto it = inst->attrs.find(name);
-  if (it == inst->attrs.end()) throw Error(ErrorKind::Attribute, attributeError(obj, name));
-  Value doomed = std::move(it->second);  // released after the table is consistent
-  inst->attrs.erase(it);
+  if (!inst->attrs.erase(name)) throw Error(ErrorKind::Attribute, attributeError(obj, name));
 }
 
 const std::string& attrName(const Value& v) {

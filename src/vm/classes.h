@@ -76,6 +76,36 @@ class ClassObject : public ExtensionObject {
   std::unordered_map<std::string, Value> attrs;
 };
 
+// Note [Instance dictionaries]
+// An instance keeps its attributes in a real dict, made at its first
+// assignment: `x.__dict__` is that dict, so writing to it writes attributes
+// (and attributes iterate in assignment order, as in CPython). Attribute
+// access looks a name up by its text (DictObject::findStr), making no str.
+// A pointer find() returns lasts until the next change to the attributes.
+class InstanceAttrs {
+ public:
+  const Value* find(std::string_view name) const {
+    return dict_.isNone() ? nullptr : dict_.as<DictObject>()->findStr(name);
+  }
+  Value& operator[](std::string_view name) {
+    DictObject* d = dict().as<DictObject>();
+    if (Value* v = d->findStr(name)) return *v;
+    d->set(makeStr(std::string(name)), Value());
+    return d->entries.back().second;
+  }
+  bool erase(std::string_view name) {
+    if (!find(name)) return false;
+    return dict_.as<DictObject>()->erase(makeStr(std::string(name)));
+  }
+  // The dict itself (x.__dict__), made if there is none yet.
+  const Value& dict() {
+    if (dict_.isNone()) dict_ = makeDict();
+    return dict_;
+  }
+  void replace(Value d) { dict_ = std::move(d); }  // x.__dict__ = d (a dict)
+  Value dict_;
+};
+
 // An instance of a ClassObject. An exception instance keeps the error it
 // was raised as (with its location and traceback) for a re-raise.
 class InstanceObject : public ExtensionObject {
@@ -88,19 +118,18 @@ class InstanceObject : public ExtensionObject {
   void gcTraverse(GcVisitor& v) override {
     v.visit(cls);
     v.visit(payload);
-    for (auto& kv : attrs) v.visit(kv.second);
+    v.visit(attrs.dict_);
   }
   void gcClear(std::vector<Value>& out) override {
     out.push_back(std::move(cls));
     out.push_back(std::move(payload));
-    for (auto& kv : attrs) out.push_back(std::move(kv.second));
-    attrs.clear();
+    out.push_back(std::move(attrs.dict_));
   }
   ClassObject* klass() const { return static_cast<ClassObject*>(cls.asObj()); }
 
   Value cls;
   Value payload;  // the built-in value a subclass of list, int... extends (Note [Subclasses of built-in types])
-  std::unordered_map<std::string, Value> attrs;
+  InstanceAttrs attrs;
   std::shared_ptr<Error> origin;  // exceptions: the error as raised (Note [Exceptions as errors])
   bool messageIsStr = false;      // an error from tdsl itself: str(e) is its message verbatim
   std::string caughtIn;           // exceptions: the function whose handler caught it (Note [Exception chaining])

@@ -42,6 +42,18 @@ int64_t DictIndex::find(const DictEntries& entries, const Value& key, size_t has
   return i == kNotFound ? -1 : static_cast<int64_t>(slots_[i].entry) - 1;
 }
 
+int64_t DictIndex::findStr(const DictEntries& entries, std::string_view name, size_t hash) const {
+  if (slots_.empty()) return -1;
+  uint32_t h = mix(hash);
+  for (size_t i = h & mask();; i = (i + 1) & mask()) {
+    const Slot& s = slots_[i];
+    if (s.entry == 0) return -1;
+    if (s.hash != h) continue;
+    const Value& k = entries[s.entry - 1].first;
+    if (k.isObj(ObjKind::Str) && k.as<StrObject>()->str == name) return static_cast<int64_t>(s.entry) - 1;
+  }
+}
+
 void DictIndex::reserveOne() {
   if (used_ + 1 >= UINT32_MAX) throw Error(ErrorKind::Resource, "dict too large");
   if ((used_ + 1) * 3 > slots_.size() * 2) grow();

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,9 @@ class DictIndex {
  public:
   // The position of `key` (whose ValueKeyHash is `hash`) in `entries`, or -1.
   int64_t find(const DictEntries& entries, const Value& key, size_t hash) const;
+  // The position of the str key `name` (whose ValueKeyHash is `hash`), or -1;
+  // compares str keys only, so it never runs script code.
+  int64_t findStr(const DictEntries& entries, std::string_view name, size_t hash) const;
   // Makes room for one more key; call before appending its entry, so a
   // failure (too many keys, no memory) leaves the dict unchanged.
   void reserveOne();
