@@ -445,7 +445,8 @@ Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const V
       } else if (subclassableBuiltin(bases[0])) {
         // class L(list): Note [Subclasses of built-in types]
       } else {
-        throw Error(ErrorKind::Type, "subclassing '" + typeName(bases[0]) + "' is not supported by tdsl");
+        std::string what = bases[0].isObj(ObjKind::Native) ? bases[0].as<NativeObject>()->name : typeName(bases[0]);
+        throw Error(ErrorKind::Type, "subclassing '" + what + "' is not supported by tdsl");
       }
     } else {
       base = bases[0];
