@@ -9,8 +9,8 @@
 # they are; list, dict, set, frozenset and tuple are copied here; a tensor
 # copies as PyTorch's Tensor.__deepcopy__ (leaf tensors only, keeping
 # requires_grad); a user instance goes through the protocols above. An
-# instance's state is written back with setattr, since tdsl's __dict__ is a
-# copy of its attributes (docs/language.md).
+# instance's state is written back into its __dict__, as CPython's
+# _reconstruct does (so a class's __setattr__ is not called).
 import _objectnew
 
 
@@ -25,6 +25,12 @@ def _is_instance(x):
     return hasattr(type(x), "__mro__")
 
 
+def _builtin(x, types):
+    # isinstance for the built-in types themselves: an instance of a subclass
+    # of list (or int...) is copied as an instance, keeping its class.
+    return isinstance(x, types) and not _is_instance(x)
+
+
 def _is_tensor(x):
     return type(x).__name__ == "Tensor" and not _is_instance(x)
 
@@ -32,7 +38,7 @@ def _is_tensor(x):
 def _atomic(x):
     if x is None or x is NotImplemented:
         return True
-    if isinstance(x, (int, float, str, bool, range, slice)):
+    if _builtin(x, (int, float, str, bool, range, slice)):
         return True
     t = type(x)
     if _is_instance(x):
@@ -55,13 +61,13 @@ def _reduce(x):
 
 def copy(x):
     """A shallow copy of x."""
-    if _atomic(x) or isinstance(x, (tuple, frozenset)):
+    if _atomic(x) or _builtin(x, (tuple, frozenset)):
         return x
-    if isinstance(x, list):
+    if _builtin(x, list):
         return list(x)
-    if isinstance(x, dict):
+    if _builtin(x, dict):
         return dict(x)
-    if isinstance(x, set):
+    if _builtin(x, set):
         return set(x)
     if _is_tensor(x):
         raise Error("un(shallow)copyable object of type Tensor")
@@ -80,7 +86,11 @@ def copy(x):
 
 
 def _copy_instance(x, memo):
-    y = _objectnew.new(type(x))
+    base = _objectnew.payload(x)
+    if base is None:
+        y = _objectnew.new(type(x))
+    else:
+        y = _objectnew.new(type(x), base if memo is None else deepcopy(base, memo))
     if memo is not None:
         memo[id(x)] = y
     state = x.__dict__
@@ -89,8 +99,7 @@ def _copy_instance(x, memo):
     if hasattr(y, "__setstate__"):
         y.__setstate__(state)
     else:
-        for key, value in state.items():
-            setattr(y, key, value)
+        y.__dict__.update(state)
     return y
 
 
@@ -104,12 +113,12 @@ def deepcopy(x, memo=None, _nil=[]):
         return y
     if _atomic(x):
         y = x
-    elif isinstance(x, list):
+    elif _builtin(x, list):
         y = []
         memo[d] = y
         for a in x:
             y.append(deepcopy(a, memo))
-    elif isinstance(x, tuple):
+    elif _builtin(x, tuple):
         y = [deepcopy(a, memo) for a in x]
         # A tuple holding itself through a list copied itself already.
         if d in memo:
@@ -120,12 +129,12 @@ def deepcopy(x, memo=None, _nil=[]):
                 same = False
                 break
         y = x if same else tuple(y)
-    elif isinstance(x, dict):
+    elif _builtin(x, dict):
         y = {}
         memo[d] = y
         for key, value in x.items():
             y[deepcopy(key, memo)] = deepcopy(value, memo)
-    elif isinstance(x, (set, frozenset)):
+    elif _builtin(x, (set, frozenset)):
         items = deepcopy(list(x), memo)
         if d in memo:
             return memo[d]
@@ -188,8 +197,7 @@ def _reconstruct(x, memo, func, args, state=None, listiter=None, dictiter=None):
             else:
                 slotstate = None
             if state is not None:
-                for key, value in state.items():
-                    setattr(y, key, value)
+                y.__dict__.update(state)
             if slotstate is not None:
                 for key, value in slotstate.items():
                     setattr(y, key, value)

@@ -216,6 +216,10 @@ Value b_int(Interpreter& I, const CallArgs& a, const void*) {
         throw Error(ErrorKind::Overflow, "int too large: " + literalRepr(I, v) + " does not fit in 64 bits");
     }
   }
+  if (const Value* payload = builtinPayload(v)) {  // Note [Subclasses of built-in types]
+    Value inner[2] = {*payload, baseArg ? *baseArg : Value()};
+    return b_int(I, CallArgs{inner, baseArg ? 2u : 1u}, nullptr);
+  }
   if (baseArg) throw Error(ErrorKind::Type, "int() can't convert non-string with explicit base");
   if (v.isInt()) return v;
   if (v.isBool()) return Value::integer(v.asBool());
@@ -244,6 +248,10 @@ Value b_float(Interpreter& I, const CallArgs& a, const void*) {
   if (v.isTensor()) {
     Value item = tensorCallMethod(I, v, "item", CallArgs{});
     return b_float(I, CallArgs{&item, 1}, nullptr);
+  }
+  if (const Value* payload = builtinPayload(v)) {  // Note [Subclasses of built-in types]
+    Value inner = *payload;
+    return b_float(I, CallArgs{&inner, 1}, nullptr);
   }
   throw Error(ErrorKind::Type, "float() argument must be a string or a real number, not '" + typeName(v) + "'");
 }
@@ -314,9 +322,15 @@ Value b_dict(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "dict", 0, 1);
   Value d = makeDict();
   auto* dict = d.as<DictObject>();
+  DictEntries mapping;
   if (a.nargs) {
     if (a[0].isObj(ObjKind::Dict)) {
       for (auto& kv : a[0].as<DictObject>()->entries) dict->set(kv.first, kv.second);
+    } else if (instanceMappingItems(I, a[0], mapping)) {
+      for (auto& kv : mapping) {
+        requireHashable(kv.first);
+        dict->set(kv.first, kv.second);
+      }
     } else {
       for (const Value& item : iterateAll(I, a[0])) {
         std::vector<Value> kv = iterateAll(I, item);
@@ -354,9 +368,10 @@ bool isInstanceOf(Interpreter& I, const Value& v, const Value& cls, int depth = 
     throw Error(ErrorKind::Type, "isinstance() arg 2 must be a type, a tuple of types, or a union");
   std::string name = cls.isObj(ObjKind::Native) ? cls.as<NativeObject>()->name : typeName(cls);
   std::string t = typeName(v);
+  if (name == "object") return true;
+  if (const Value* payload = builtinPayload(v)) return isInstanceOf(I, *payload, cls, depth + 1);  // Note [Subclasses of built-in types]
   if (name == "int") return v.isInt() || v.isBool();
   if (name == "tuple") return v.isObj(ObjKind::Tuple);
-  if (name == "object") return true;
   if (asInstance(v)) return false;
   if (name == "Tensor") return v.isTensor();
   return t == name;
@@ -471,6 +486,12 @@ Value b_ord(Interpreter& I, const CallArgs& a, const void*) {
 
 Value b_iter(Interpreter& I, const CallArgs& a, const void*) {
   expectArgs(a, "iter", 1, 1);
+  if (const Value* fn = findDunder(a[0], "__iter__"); fn && !fn->isNone()) {
+    // What __iter__ returns, itself: `iter(x) is x` for an iterator returning self.
+    Value it = callMethod(I, a[0], *fn, {});
+    if (it.isObj(ObjKind::Iterator) || findDunder(it, "__next__") || generatorOf(it)) return it;
+    throw Error(ErrorKind::Type, "iter() returned non-iterator of type '" + typeName(it) + "'");
+  }
   return makeIterator(I, a[0]);
 }
 

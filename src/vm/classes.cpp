@@ -3,6 +3,7 @@
 // staticmethod / classmethod / property.
 #include "vm/classes.h"
 
+#include "vm/py_hash.h"
 #include "vm/vm.h"
 
 namespace tdsl {
@@ -129,9 +130,105 @@ bool tryDunder(Interpreter& interp, const Value& a, const char* name, const Valu
   return true;
 }
 
+// Note [Attribute hooks]
+bool isAttributeHook(std::string_view name) {
+  return name == "__getattribute__" || name == "__setattr__" || name == "__delattr__";
+}
+
 std::string attributeError(const Value& obj, std::string_view name) {
   if (auto* c = asClass(obj)) return "type object '" + c->name + "' has no attribute '" + std::string(name) + "'";
   return "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'";
+}
+
+// ---------------------------------------------------------------------------
+// Note [Subclasses of built-in types] (classes.h)
+
+bool subclassableBuiltin(const Value& type) {
+  if (!type.isObj(ObjKind::Native)) return false;
+  const std::string& n = type.as<NativeObject>()->name;
+  return n == "list" || n == "dict" || n == "set" || n == "frozenset" || n == "tuple" || n == "int" ||
+         n == "float" || n == "str";
+}
+bool mutableBuiltin(const Value& type) {
+  const std::string& n = type.as<NativeObject>()->name;
+  return n == "list" || n == "dict" || n == "set";
+}
+
+// list.__init__(self, iterable) and friends on a payload: list replaces its
+// items, dict and set add to theirs; the immutable types were made whole.
+Value payloadInit(Interpreter& interp, const CallArgs& a, const void* data) {
+  const Value& self = a[0];
+  const Value& type = *static_cast<const Value*>(data);
+  if (!mutableBuiltin(type)) return Value();
+  Value t = type;
+  Value fresh = interp.call(t, CallArgs{a.args + 1, a.nargs - 1, a.kwargs, a.nkwargs});
+  if (self.isObj(ObjKind::List)) {
+    std::vector<Value> doomed = std::move(self.as<ListObject>()->items);
+    self.as<ListObject>()->items = std::move(fresh.as<ListObject>()->items);
+  } else if (self.isObj(ObjKind::Dict)) {
+    for (auto& kv : fresh.as<DictObject>()->entries) self.as<DictObject>()->set(kv.first, kv.second);
+  } else {
+    interp.call(getAttr(interp, self, "update"), std::vector<Value>{fresh});
+  }
+  return Value();
+}
+
+// The dunder methods of a payload, for super().__getitem__(i) and the like.
+template <Cmp op>
+Value payloadCompare(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, cmpDunder(op), 2, 2);
+  return compare(interp, op, a[0], a[1]);
+}
+template <Arith op>
+Value payloadArith(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, arithDunder(op), 2, 2);
+  return arith(interp, op, a[0], a[1], false);
+}
+Value payloadDunder(std::string_view name) {
+  using Fn = Value (*)(Interpreter&, const CallArgs&, const void*);
+  static const std::pair<const char*, Fn> table[] = {
+      {"__len__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__len__", 1, 1); return Value::integer(length(I, a[0])); }},
+      {"__getitem__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__getitem__", 2, 2); return getItem(I, a[0], a[1]); }},
+      {"__setitem__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__setitem__", 3, 3); setItem(I, a[0], a[1], a[2]); return Value(); }},
+      {"__contains__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__contains__", 2, 2); return Value::boolean(contains(I, a[0], a[1])); }},
+      {"__iter__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__iter__", 1, 1); return makeIterator(I, a[0]); }},
+      {"__repr__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__repr__", 1, 1); return makeStr(repr(I, a[0])); }},
+      {"__str__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__str__", 1, 1); return makeStr(str(I, a[0])); }},
+      {"__hash__", [](Interpreter&, const CallArgs& a, const void*) { expectArgs(a, "__hash__", 1, 1); requireHashable(a[0]); return Value::integer(pyHash(a[0])); }},
+      {"__bool__", [](Interpreter& I, const CallArgs& a, const void*) { expectArgs(a, "__bool__", 1, 1); return Value::boolean(truthy(I, a[0])); }},
+      {"__eq__", payloadCompare<Cmp::Eq>}, {"__ne__", payloadCompare<Cmp::Ne>}, {"__lt__", payloadCompare<Cmp::Lt>},
+      {"__le__", payloadCompare<Cmp::Le>}, {"__gt__", payloadCompare<Cmp::Gt>}, {"__ge__", payloadCompare<Cmp::Ge>},
+      {"__add__", payloadArith<Arith::Add>}, {"__sub__", payloadArith<Arith::Sub>}, {"__mul__", payloadArith<Arith::Mul>},
+      {"__truediv__", payloadArith<Arith::Div>}, {"__floordiv__", payloadArith<Arith::FloorDiv>},
+      {"__mod__", payloadArith<Arith::Mod>}, {"__pow__", payloadArith<Arith::Pow>},
+  };
+  for (const auto& [n, fn] : table)
+    if (name == n) return makeNative(n, fn);
+  return Value();
+}
+
+// x.name found on x's payload: its method bound to the payload, a dunder, or
+// another attribute (int.real...). False when the payload has none.
+bool payloadAttr(Interpreter& interp, const ClassObject& cls, const Value& payload, std::string_view name, Value& out) {
+  if (const NativeObject* m = interp.vm().findMethod(payload, name)) {
+    out = bindMethod(payload, Value::object(const_cast<NativeObject*>(m)));
+    return true;
+  }
+  if (name == "__init__") {
+    out = bindMethod(payload, makeNative("__init__", payloadInit, &cls.builtinBase));
+    return true;
+  }
+  if (Value d = payloadDunder(name); !d.isNone()) {
+    out = bindMethod(payload, d);
+    return true;
+  }
+  try {
+    out = getAttr(interp, payload, name);
+    return true;
+  } catch (const Error& e) {
+    if (e.kind != ErrorKind::Attribute) throw;
+    return false;
+  }
 }
 
 // The class whose body defined the caller's code (zero-argument super()).
@@ -196,6 +293,7 @@ Value b_issubclass(Interpreter&, const CallArgs& a, const void*) {
   if (!c) throw Error(ErrorKind::Type, "issubclass() arg 1 must be a class");
   auto test = [&](const Value& t) {
     ClassObject* other = asClass(t);
+    if (!other && subclassableBuiltin(t)) return c->builtinBase.identical(t);
     if (!other) throw Error(ErrorKind::Type, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
     return c->isSubclassOf(other);
   };
@@ -229,15 +327,46 @@ bool ClassObject::isSubclassOf(const ClassObject* other) const {
   return false;
 }
 
+bool instanceMappingItems(Interpreter& interp, const Value& m, DictEntries& out) {
+  InstanceObject* inst = asInstance(m);
+  if (!inst) return false;
+  if (inst->payload.isObj(ObjKind::Dict) && !inst->klass()->lookup("keys")) {
+    out = inst->payload.as<DictObject>()->entries;
+    return true;
+  }
+  Value keys;
+  try {
+    keys = getAttr(interp, m, "keys");
+  } catch (const Error& e) {
+    if (e.kind != ErrorKind::Attribute) throw;
+    exceptionFromError(interp, e);
+    return false;
+  }
+  for (const Value& k : iterateAll(interp, interp.call(keys, std::vector<Value>{}))) out.emplace_back(k, getItem(interp, m, k));
+  return true;
+}
+
 bool isInstanceOfClass(const Value& v, const ClassObject& cls) {
   InstanceObject* inst = asInstance(v);
   return inst && inst->klass()->isSubclassOf(&cls);
 }
 
+Value newInstance(Interpreter& interp, const Value& cls, const CallArgs& args) {
+  Value self(makeRef<InstanceObject>(cls));
+  Value type = asClass(cls)->builtinBase;
+  if (!type.isNone()) asInstance(self)->payload = interp.call(type, args);
+  return self;
+}
+
 Value ClassObject::call(Interpreter& interp, const CallArgs& args) {
-  Value self(makeRef<InstanceObject>(Value::object(this)));
-  if (isException) asInstance(self)->attrs["args"] = makeTuple(std::vector<Value>(args.args, args.args + args.nargs));
   const Value* init = lookup("__init__");
+  // A mutable payload starts empty and __init__ fills it; an immutable one
+  // is made from the arguments, as CPython's __new__ makes it.
+  bool payloadFromArgs = !builtinBase.isNone() && (!init || !mutableBuiltin(builtinBase));
+  Value self = newInstance(interp, Value::object(this), payloadFromArgs ? args : CallArgs{});
+  if (!builtinBase.isNone() && !init) return self;
+  if (isException) asInstance(self)->attrs["args"] = makeTuple(std::vector<Value>(args.args, args.args + args.nargs));
+  init = lookup("__init__");  // the payload's construction may have run script code
   if (!init) {
     if (args.nargs || args.nkwargs) throw Error(ErrorKind::Type, name + "() takes no arguments");
     return self;
@@ -263,6 +392,7 @@ std::string InstanceObject::repr() const {
     if (!r.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "__repr__ returned non-string (type " + tdsl::typeName(r) + ")");
     return r.as<StrObject>()->str;
   }
+  if (!payload.isNone()) return tdsl::repr(interp, payload);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(this));
   return "<__main__." + c->name + " object at " + buf + ">";
@@ -312,8 +442,11 @@ Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const V
     if (!b) {
       if (bases[0].isObj(ObjKind::Native) && bases[0].as<NativeObject>()->name == "object") {
         // class C(object): a root class
+      } else if (subclassableBuiltin(bases[0])) {
+        // class L(list): Note [Subclasses of built-in types]
       } else {
-        throw Error(ErrorKind::Type, "subclassing '" + typeName(bases[0]) + "' is not supported by tdsl");
+        std::string what = bases[0].isObj(ObjKind::Native) ? bases[0].as<NativeObject>()->name : typeName(bases[0]);
+        throw Error(ErrorKind::Type, "subclassing '" + what + "' is not supported by tdsl");
       }
     } else {
       base = bases[0];
@@ -322,29 +455,152 @@ Value makeClass(Interpreter& interp, const Value& name, const Value& ns, const V
     }
   }
   auto cls = makeRef<ClassObject>(interp, name.as<StrObject>()->str, base, kind, isException);
-  for (auto& kv : ns.as<DictObject>()->entries) cls->attrs[kv.first.as<StrObject>()->str] = kv.second;
+  if (nbases == 1 && subclassableBuiltin(bases[0])) cls->builtinBase = bases[0];
+  for (auto& kv : ns.as<DictObject>()->entries) {
+    const std::string& key = kv.first.as<StrObject>()->str;
+    if (isAttributeHook(key)) interp.vm().objectModel->attributeHooks = true;  // Note [Attribute hooks]
+    cls->attrs[key] = kv.second;
+  }
   return Value(cls);
 }
 
 // ---------------------------------------------------------------------------
 // Attributes
 
+// Note [Attribute hooks]
+// A class's __getattribute__, __setattr__ and __delattr__ replace the
+// default attribute access of its instances (a __getattribute__ that raises
+// AttributeError hands over to __getattr__, as in CPython); object's methods
+// of those names, also reached through super(), are that default. Looking
+// the hooks up at every access would add a class-chain search to every
+// attribute of every script, so ObjectModel::attributeHooks records whether
+// any class has defined one (in its body or by a later assignment) and the
+// lookups are skipped until then.
+namespace {
+
+const Value* attributeHook(Interpreter& interp, InstanceObject& inst, std::string_view hook) {
+  if (!interp.vm().objectModel->attributeHooks) return nullptr;
+  return inst.klass()->lookup(hook);
+}
+
+// object.__getattribute__ on an instance: its own attributes, then its
+// class's, then its payload's. False when none has `name`.
+bool genericGetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst, std::string_view name, Value& out) {
+  if (const Value* v = inst->attrs.find(name)) { out = *v; return true; }
+  if (const Value* attr = inst->klass()->lookup(name)) {
+    Value a = *attr;
+    out = bindClassAttr(interp, a, obj, inst->cls);
+    return true;
+  }
+  if (name == "__class__") { out = inst->cls; return true; }
+  if (name == "__dict__") {  // Note [Instance dictionaries]
+    out = inst->attrs.dict();
+    return true;
+  }
+  if (!inst->payload.isNone() && payloadAttr(interp, *inst->klass(), inst->payload, name, out)) return true;
+  return false;
+}
+
+// object.__setattr__ on an instance: a property's setter, else its own attribute.
+void genericSetAttr(Interpreter& interp, const Value& obj, InstanceObject* inst, std::string_view name, const Value& value) {
+  if (const Value* attr = inst->klass()->lookup(name)) {
+    if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
+      if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
+      Value setter = w->setter;
+      checkTracing(interp, obj, setter);
+      interp.call(setter, std::vector<Value>{obj, value});
+      return;
+    }
+  }
+  if (name == "__dict__") {  // Note [Instance dictionaries]
+    if (!value.isObj(ObjKind::Dict))
+      throw Error(ErrorKind::Type, "__dict__ must be set to a dictionary, not a '" + typeName(value) + "'");
+    inst->attrs.replace(value);
+    return;
+  }
+  inst->attrs[name] = value;
+}
+
+// object.__delattr__ on an instance.
+void genericDelAttr(const Value& obj, InstanceObject* inst, const std::string& name) {
+  if (const Value* attr = inst->klass()->lookup(name))
+    if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
+      throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
+  if (!inst->attrs.erase(name)) throw Error(ErrorKind::Attribute, attributeError(obj, name));
+}
+
+const std::string& attrName(const Value& v) {
+  if (!v.isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(v) + "'");
+  return v.as<StrObject>()->str;
+}
+
+Value object_getattribute(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__getattribute__", 2, 2);
+  const std::string& name = attrName(a[1]);
+  InstanceObject* inst = asInstance(a[0]);
+  if (!inst) return getAttr(interp, a[0], name);
+  Value out;
+  if (genericGetAttr(interp, a[0], inst, name, out)) return out;
+  throw Error(ErrorKind::Attribute, attributeError(a[0], name));
+}
+Value object_setattr(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__setattr__", 3, 3);
+  const std::string& name = attrName(a[1]);
+  if (InstanceObject* inst = asInstance(a[0])) genericSetAttr(interp, a[0], inst, name, a[2]);
+  else setAttr(interp, a[0], name, a[2]);
+  return Value();
+}
+Value object_delattr(Interpreter& interp, const CallArgs& a, const void*) {
+  expectArgs(a, "__delattr__", 2, 2);
+  const std::string& name = attrName(a[1]);
+  if (InstanceObject* inst = asInstance(a[0])) genericDelAttr(a[0], inst, name);
+  else builtinDelattr(interp, a, nullptr);
+  return Value();
+}
+Value object_new(Interpreter& interp, const CallArgs& a, const void*) {
+  if (a.nargs < 1 || !asClass(a[0]))
+    throw Error(ErrorKind::Type, "object.__new__(X): X is not a type object (" + (a.nargs ? typeName(a[0]) : std::string("nothing")) + ")");
+  return newInstance(interp, a[0], CallArgs{});
+}
+Value object_init(Interpreter&, const CallArgs&, const void*) { return Value(); }
+
+Value objectMethod(std::string_view name) {
+  if (name == "__getattribute__") return makeNative("__getattribute__", object_getattribute);
+  if (name == "__setattr__") return makeNative("__setattr__", object_setattr);
+  if (name == "__delattr__") return makeNative("__delattr__", object_delattr);
+  if (name == "__init__") return makeNative("__init__", object_init);
+  return Value();
+}
+
+}  // namespace
+
+bool objectTypeAttr(const Value& obj, std::string_view name, Value& out) {
+  if (!obj.isObj(ObjKind::Native) || obj.as<NativeObject>()->name != "object") return false;
+  if (name == "__new__") {
+    out = makeNative("__new__", object_new);
+    return true;
+  }
+  out = objectMethod(name);
+  return !out.isNone();
+}
+
 bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name, Value& out) {
   if (InstanceObject* inst = asInstance(obj)) {
-    auto it = inst->attrs.find(std::string(name));
-    if (it != inst->attrs.end()) { out = it->second; return true; }
-    if (const Value* attr = inst->klass()->lookup(name)) {
-      Value a = *attr;
-      out = bindClassAttr(interp, a, obj, inst->cls);
-      return true;
+    if (const Value* hook = attributeHook(interp, *inst, "__getattribute__")) {
+      Value fn = *hook;
+      try {
+        out = callMethod(interp, obj, fn, {makeStr(std::string(name))});
+        return true;
+      } catch (const Error& e) {
+        const Value* ga = inst->klass()->lookup("__getattr__");
+        if (e.kind != ErrorKind::Attribute || !ga) throw;
+        Value fallback = *ga;
+        exceptionFromError(interp, e);  // handled: __getattr__ answers instead
+        out = callMethod(interp, obj, fallback, {makeStr(std::string(name))});
+        return true;
+      }
     }
-    if (name == "__class__") { out = inst->cls; return true; }
-    if (name == "__dict__") {
-      Value d = makeDict();
-      for (auto& kv : inst->attrs) d.as<DictObject>()->set(makeStr(kv.first), kv.second);
-      out = d;
-      return true;
-    }
+    if (genericGetAttr(interp, obj, inst, name, out)) return true;
     if (const Value* ga = inst->klass()->lookup("__getattr__")) {
       out = callMethod(interp, obj, *ga, {makeStr(std::string(name))});
       return true;
@@ -374,9 +630,12 @@ bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name,
   if (auto* s = obj.isObj(ObjKind::Other) ? dynamic_cast<SuperObject*>(obj.asObj()) : nullptr) {
     ClassObject* start = asClass(s->start)->baseClass();
     const Value* attr = start ? start->lookup(name) : nullptr;
+    if (const Value* payload = builtinPayload(s->self); !attr && payload)
+      if (payloadAttr(interp, *asClass(s->start), *payload, name, out)) return true;
     if (!attr) {
       // object.__init__ and friends: a root class's super() has no methods but these.
-      if (name == "__init__") { out = makeNative("__init__", [](Interpreter&, const CallArgs&, const void*) { return Value(); }); return true; }
+      if (name == "__init__") { out = makeNative("__init__", object_init); return true; }
+      if (isAttributeHook(name) && asInstance(s->self)) { out = bindMethod(s->self, objectMethod(name)); return true; }
       throw Error(ErrorKind::Attribute, "'super' object has no attribute '" + std::string(name) + "'");
     }
     Value a = *attr;
@@ -393,19 +652,16 @@ bool objectGetAttr(Interpreter& interp, const Value& obj, std::string_view name,
 
 bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name, const Value& value) {
   if (InstanceObject* inst = asInstance(obj)) {
-    if (const Value* attr = inst->klass()->lookup(name)) {
-      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property) {
-        if (w->setter.isNone()) throw Error(ErrorKind::Attribute, "can't set attribute '" + std::string(name) + "'");
-        Value setter = w->setter;
-        checkTracing(interp, obj, setter);
-        interp.call(setter, std::vector<Value>{obj, value});
-        return true;
-      }
+    if (const Value* hook = attributeHook(interp, *inst, "__setattr__")) {
+      Value fn = *hook;
+      callMethod(interp, obj, fn, {makeStr(std::string(name)), value});
+      return true;
     }
-    inst->attrs[std::string(name)] = value;
+    genericSetAttr(interp, obj, inst, name, value);
     return true;
   }
   if (ClassObject* cls = asClass(obj)) {
+    if (isAttributeHook(name)) interp.vm().objectModel->attributeHooks = true;
     if (name == "__name__" || name == "__qualname__") {
       // A class made inside a factory (collections.namedtuple) is renamed this way.
       if (!value.isObj(ObjKind::Str))
@@ -423,20 +679,18 @@ bool objectSetAttr(Interpreter& interp, const Value& obj, std::string_view name,
 // `del obj.name` compiles to a call of the native delattr held as a constant
 // (Compiler::del), so the statement needs no opcode and a compiled function
 // breaks its graph there like at any untraceable call.
-Value builtinDelattr(Interpreter&, const CallArgs& a, const void*) {
+Value builtinDelattr(Interpreter& interp, const CallArgs& a, const void*) {
   expectArgs(a, "delattr", 2, 2);
   if (!a[1].isObj(ObjKind::Str)) throw Error(ErrorKind::Type, "attribute name must be string, not '" + typeName(a[1]) + "'");
   const std::string& name = a[1].as<StrObject>()->str;
   if (InstanceObject* inst = asInstance(a[0])) {
-    if (const Value* attr = inst->klass()->lookup(name))
-      if (auto* w = asWrapper(*attr); w && w->kind == WrapperObject::Kind::Property)
-        throw Error(ErrorKind::Attribute, "can't delete attribute '" + name + "'");
-    auto it = inst->attrs.find(name);
-    if (it != inst->attrs.end()) {
-      Value doomed = std::move(it->second);  // released after the table is consistent
-      inst->attrs.erase(it);
+    if (const Value* hook = attributeHook(interp, *inst, "__delattr__")) {
+      Value fn = *hook;
+      callMethod(interp, a[0], fn, {a[1]});
       return Value();
     }
+    genericDelAttr(a[0], inst, name);
+    return Value();
   } else if (ClassObject* cls = asClass(a[0])) {
     auto it = cls->attrs.find(name);
     if (it != cls->attrs.end()) {
@@ -464,7 +718,12 @@ bool instanceArith(Interpreter& interp, Arith op, const Value& a, const Value& b
   if (inPlace && tryDunder(interp, a, arithInPlace(op), b, out)) return true;
   if (tryDunder(interp, a, arithDunder(op), b, out)) return true;
   if (tryDunder(interp, b, arithReflected(op), a, out)) return true;
-  return false;
+  const Value* pa = builtinPayload(a);
+  const Value* pb = builtinPayload(b);
+  if (!pa && !pb) return false;
+  out = arith(interp, op, pa ? *pa : a, pb ? *pb : b, inPlace);
+  if (inPlace && pa && out.identical(*pa)) out = a;  // list.__iadd__ returns self
+  return true;
 }
 
 bool instanceCompare(Interpreter& interp, Cmp op, const Value& a, const Value& b, Value& out) {
@@ -478,6 +737,12 @@ bool instanceCompare(Interpreter& interp, Cmp op, const Value& a, const Value& b
       return true;
     }
   }
+  const Value* pa = builtinPayload(a);
+  const Value* pb = builtinPayload(b);
+  if (pa || pb) {
+    out = compare(interp, op, pa ? *pa : a, pb ? *pb : b);
+    return true;
+  }
   if (op == Cmp::Eq || op == Cmp::Ne) {
     out = Value::boolean(a.identical(b) == (op == Cmp::Eq));
     return true;
@@ -487,6 +752,11 @@ bool instanceCompare(Interpreter& interp, Cmp op, const Value& a, const Value& b
 
 bool instanceUnary(Interpreter& interp, const char* dunder, const Value& v, Value& out) {
   const Value* fn = findDunder(v, dunder);
+  if (const Value* p = builtinPayload(v); !fn && p) {
+    std::string_view d = dunder;
+    out = d == "__neg__" ? negate(interp, *p) : d == "__pos__" ? unaryPlus(interp, *p) : invert(interp, *p);
+    return true;
+  }
   if (!fn) return false;
   out = callMethod(interp, v, *fn, {});
   return true;
@@ -501,13 +771,18 @@ bool instanceTruth(Interpreter& interp, const Value& v, bool& out) {
     return true;
   }
   int64_t n;
-  if (instanceLength(interp, v, n)) { out = n != 0; return true; }
+  if (findDunder(v, "__len__") && instanceLength(interp, v, n)) { out = n != 0; return true; }
+  if (const Value* p = builtinPayload(v)) { out = truthy(interp, *p); return true; }
   out = true;
   return true;
 }
 
 bool instanceLength(Interpreter& interp, const Value& v, int64_t& out) {
   const Value* fn = findDunder(v, "__len__");
+  if (const Value* p = builtinPayload(v); !fn && p) {
+    out = length(interp, *p);
+    return true;
+  }
   if (!fn) return false;
   Value r = callMethod(interp, v, *fn, {});
   if (!r.isInt() && !r.isBool()) throw Error(ErrorKind::Type, "'" + typeName(r) + "' object cannot be interpreted as an integer");
@@ -526,6 +801,7 @@ bool instanceStr(Interpreter& interp, const Value& v, std::string& out) {
     return true;
   }
   if (inst->klass()->isException && !inst->klass()->lookup("__repr__")) return false;
+  if (inst->payload.isObj(ObjKind::Str)) { out = inst->payload.as<StrObject>()->str; return true; }  // str.__str__
   out = inst->repr();
   return true;
 }
@@ -534,6 +810,10 @@ bool instanceContains(Interpreter& interp, const Value& container, const Value& 
   if (!asInstance(container)) return false;
   if (const Value* fn = findDunder(container, "__contains__")) {
     out = truthy(interp, callMethod(interp, container, *fn, {item}));
+    return true;
+  }
+  if (const Value* p = builtinPayload(container); p && !findDunder(container, "__iter__")) {
+    out = contains(interp, *p, item);
     return true;
   }
   if (findDunder(container, "__iter__") || findDunder(container, "__getitem__")) {
@@ -550,11 +830,27 @@ bool instanceGetItem(Interpreter& interp, const Value& obj, const Value& index, 
     out = callMethod(interp, obj, *fn, {index});
     return true;
   }
+  if (const Value* p = builtinPayload(obj)) {
+    Value payload = *p;
+    if (const Value* missing = findDunder(obj, "__missing__"); missing && payload.isObj(ObjKind::Dict)) {
+      requireHashable(index);
+      if (const Value* v = payload.as<DictObject>()->find(index)) { out = *v; return true; }
+      out = callMethod(interp, obj, *missing, {index});
+      return true;
+    }
+    out = getItem(interp, payload, index);
+    return true;
+  }
   return false;
 }
 
 bool instanceSetItem(Interpreter& interp, const Value& obj, const Value& index, const Value& value) {
   const Value* fn = findDunder(obj, "__setitem__");
+  if (const Value* p = builtinPayload(obj); !fn && p) {
+    Value payload = *p;
+    setItem(interp, payload, index, value);
+    return true;
+  }
   if (!fn) return false;
   callMethod(interp, obj, *fn, {index, value});
   return true;
@@ -568,6 +864,10 @@ bool instanceIter(Interpreter& interp, const Value& v, Value& out) {
     if (!findDunder(it, "__next__"))
       throw Error(ErrorKind::Type, "iter() returned non-iterator of type '" + typeName(it) + "'");
     out = Value(makeRef<IteratorObject>(IteratorObject::Source::Protocol, it));
+    return true;
+  }
+  if (const Value* p = builtinPayload(v)) {
+    out = makeIterator(interp, *p);
     return true;
   }
   if (findDunder(v, "__getitem__")) {  // the old sequence protocol: v[0], v[1], ... until IndexError
@@ -611,10 +911,16 @@ bool protocolNext(Interpreter& interp, const Value& itv, Value& out) {
 
 bool instanceHash(Interpreter& interp, const Value& v, int64_t& out) {
   const Value* fn = findDunder(v, "__hash__");
+  if (const Value* p = builtinPayload(v); !fn && p && !findDunder(v, "__eq__")) {
+    requireHashable(*p);
+    out = pyHash(*p);
+    return true;
+  }
   if (!fn || fn->isNone()) return false;  // None: unhashable (isHashable says so)
   Value r = callMethod(interp, v, *fn, {});
-  if (!r.isInt()) throw Error(ErrorKind::Type, "__hash__ method should return an integer");
-  out = r.asInt();
+  if (!r.isInt() && !r.isBool()) throw Error(ErrorKind::Type, "__hash__ method should return an integer");
+  out = r.isBool() ? r.asBool() : r.asInt();
+  if (out == -1) out = -2;  // -1 is CPython's error value
   return true;
 }
 

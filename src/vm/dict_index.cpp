@@ -23,18 +23,35 @@ uint32_t DictIndex::mix(size_t hash) {
 }
 
 size_t DictIndex::slotOf(const DictEntries& entries, const Value& key, uint32_t h) const {
-  if (slots_.empty()) return kNotFound;
   ValueKeyEq eq;
+restart:
+  if (slots_.empty()) return kNotFound;
+  const uint64_t seen = mutations_;
   for (size_t i = h & mask();; i = (i + 1) & mask()) {
     const Slot& s = slots_[i];
     if (s.entry == 0) return kNotFound;
-    if (s.hash == h && eq(entries[s.entry - 1].first, key)) return i;
+    if (s.hash != h) continue;
+    bool same = eq(entries[s.entry - 1].first, key);
+    if (mutations_ != seen) goto restart;  // a key's __eq__ changed the dict
+    if (same) return i;
   }
 }
 
 int64_t DictIndex::find(const DictEntries& entries, const Value& key, size_t hash) const {
   size_t i = slotOf(entries, key, mix(hash));
   return i == kNotFound ? -1 : static_cast<int64_t>(slots_[i].entry) - 1;
+}
+
+int64_t DictIndex::findStr(const DictEntries& entries, std::string_view name, size_t hash) const {
+  if (slots_.empty()) return -1;
+  uint32_t h = mix(hash);
+  for (size_t i = h & mask();; i = (i + 1) & mask()) {
+    const Slot& s = slots_[i];
+    if (s.entry == 0) return -1;
+    if (s.hash != h) continue;
+    const Value& k = entries[s.entry - 1].first;
+    if (k.isObj(ObjKind::Str) && k.as<StrObject>()->str == name) return static_cast<int64_t>(s.entry) - 1;
+  }
 }
 
 void DictIndex::reserveOne() {
@@ -48,9 +65,11 @@ void DictIndex::insert(size_t pos, size_t hash) {
   while (slots_[i].entry != 0) i = (i + 1) & mask();
   slots_[i] = Slot{static_cast<uint32_t>(pos + 1), h};
   ++used_;
+  ++mutations_;
 }
 
 void DictIndex::grow() {
+  ++mutations_;
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(old.empty() ? kMinSlots : old.size() * 2, Slot{});
   for (const Slot& s : old) {
@@ -76,6 +95,7 @@ int64_t DictIndex::erase(const DictEntries& entries, const Value& key, size_t ha
   }
   slots_[hole] = Slot{};
   --used_;
+  ++mutations_;
   for (Slot& s : slots_)
     if (s.entry > erased) --s.entry;
   return static_cast<int64_t>(erased) - 1;

@@ -12,12 +12,14 @@
 // (so lookups never need tombstones) and renumbers the positions after the
 // erased entry: O(capacity), like the vector erase it accompanies.
 //
-// Keys are compared with ValueKeyEq, which never runs script code, so the
-// entries cannot change during a lookup.
+// Keys are compared with ValueKeyEq, which runs script code for instances
+// with __eq__ (Note [Keys with script hashing] in objects.cpp): the index
+// counts its mutations, and a probe whose comparison changed it starts over.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,9 @@ class DictIndex {
  public:
   // The position of `key` (whose ValueKeyHash is `hash`) in `entries`, or -1.
   int64_t find(const DictEntries& entries, const Value& key, size_t hash) const;
+  // The position of the str key `name` (whose ValueKeyHash is `hash`), or -1;
+  // compares str keys only, so it never runs script code.
+  int64_t findStr(const DictEntries& entries, std::string_view name, size_t hash) const;
   // Makes room for one more key; call before appending its entry, so a
   // failure (too many keys, no memory) leaves the dict unchanged.
   void reserveOne();
@@ -43,6 +48,7 @@ class DictIndex {
   void clear() {
     slots_.clear();
     used_ = 0;
+    ++mutations_;
   }
 
  private:
@@ -57,6 +63,7 @@ class DictIndex {
 
   std::vector<Slot> slots_;
   size_t used_ = 0;
+  uint64_t mutations_ = 0;  // inserts, erases, clears and growths so far
 };
 
 }  // namespace tdsl

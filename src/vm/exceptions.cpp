@@ -65,9 +65,10 @@ Value exc_str(Interpreter& interp, const CallArgs& a, const void*) {
 Value exc_repr(Interpreter& interp, const CallArgs& a, const void*) {
   InstanceObject& self = selfException(a, "__repr__");
   std::string out = self.klass()->name + "(";
-  auto it = self.attrs.find("args");
-  if (it != self.attrs.end() && it->second.isObj(ObjKind::Tuple)) {
-    const auto& items = it->second.as<TupleObject>()->items;
+  const Value* found = self.attrs.find("args");
+  Value args = found ? *found : Value();  // held: repr() of an item may run script code
+  if (args.isObj(ObjKind::Tuple)) {
+    const auto& items = args.as<TupleObject>()->items;
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) out += ", ";
       out += repr(interp, items[i]);
@@ -96,9 +97,10 @@ void keyErrorArgs(InstanceObject& inst, const std::string& msg) {
 }  // namespace
 
 std::string exceptionStr(Interpreter& interp, InstanceObject& e) {
-  auto it = e.attrs.find("args");
-  if (it == e.attrs.end() || !it->second.isObj(ObjKind::Tuple)) return "";
-  const auto& items = it->second.as<TupleObject>()->items;
+  const Value* found = e.attrs.find("args");
+  if (!found || !found->isObj(ObjKind::Tuple)) return "";
+  Value args = *found;  // held: str() of an item may run script code
+  const auto& items = args.as<TupleObject>()->items;
   if (items.empty()) return "";
   if (items.size() == 1) {
     if (e.messageIsStr && items[0].isObj(ObjKind::Str)) return items[0].as<StrObject>()->str;
@@ -107,7 +109,7 @@ std::string exceptionStr(Interpreter& interp, InstanceObject& e) {
       return repr(interp, items[0]);
     return str(interp, items[0]);
   }
-  return repr(interp, it->second);
+  return repr(interp, args);
 }
 
 void installExceptionClasses(VM& vm) {
@@ -276,9 +278,11 @@ void raiseException(Interpreter& interp, const Value& excArg, int mode, const Va
     inst->attrs["__suppress_context__"] = Value::boolean(true);
     if (!causeExc.isNone()) error.note = kChainNote + chainedText(interp, causeExc, true);
   } else {
-    auto ctx = inst->attrs.find("__context__");
-    if (ctx != inst->attrs.end() && isExceptionInstance(ctx->second))
-      error.note = kChainNote + chainedText(interp, ctx->second, false);
+    const Value* ctx = inst->attrs.find("__context__");
+    if (ctx && isExceptionInstance(*ctx)) {
+      Value context = *ctx;
+      error.note = kChainNote + chainedText(interp, context, false);
+    }
   }
   om.inFlight = exc;
   om.inFlightKind = kind;

@@ -159,6 +159,7 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
     callMethod(I, obj, *fn, {index});
     return;
   }
+  if (const Value* payload = builtinPayload(obj)) return delItem(I, Value(*payload), index);  // Note [Subclasses of built-in types]
   throw Error(ErrorKind::Type, "'" + typeName(obj) + "' object doesn't support item deletion");
 }
 [[gnu::noinline]] void delLocal(Value& reg, const Value& name) {

@@ -3,6 +3,7 @@
 // passes it without allocating a bound method).
 #include <algorithm>
 
+#include "vm/classes.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
 
@@ -194,9 +195,15 @@ Value d_pop(Interpreter& I, const CallArgs& a, const void*) {
 Value d_update(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "update", 0, 1);
   if (a.nargs > 1) {
+    DictEntries mapping;
     if (a[1].isObj(ObjKind::Dict)) {
       auto entries = a[1].as<DictObject>()->entries;
       for (auto& kv : entries) D(a).set(kv.first, kv.second);
+    } else if (instanceMappingItems(I, a[1], mapping)) {  // vm/classes.h
+      for (auto& kv : mapping) {
+        requireHashable(kv.first);
+        D(a).set(kv.first, kv.second);
+      }
     } else {
       for (const Value& item : iterateAll(I, a[1])) {
         std::vector<Value> kv = iterateAll(I, item);

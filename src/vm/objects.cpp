@@ -18,9 +18,22 @@ namespace tdsl {
 // or comparing it recurses. isHashable, which guards every key before it
 // reaches a dict (Note [Dict key validity]), refuses tuples nested deeper
 // than kMaxContainerDepth with a RecursionError, as repr and == do. Hash and
-// equality never throw (DictObject never does): the hash stops descending at
+// equality of built-in keys never throw (only script code can, Note [Keys
+// with script hashing]): the hash stops descending at
 // that depth (equal keys still hash alike) and equality walks an explicit
 // stack, so neither recurses past it whatever it is given.
+//
+// Note [Keys with script hashing]
+// An instance of a class that defines __hash__ hashes by calling it, and one
+// whose class defines __eq__ (or extends a built-in type, Note [Subclasses of
+// built-in types]) compares with ==, as CPython's dict and set do: identity
+// first, then the stored key's __eq__ with the looked-up key. Both run
+// script code, which may raise (the error propagates; the dict or set is
+// unchanged, as the hash is computed before anything is stored) or mutate
+// the very table being probed: DictIndex and SetObject count their
+// mutations and restart a probe that a comparison changed the table under,
+// as CPython's lookdict does, and equality holds its own references to both
+// keys while script code runs.
 namespace {
 constexpr int kMaxKeyDepth = kMaxContainerDepth;
 
@@ -42,7 +55,8 @@ bool isHashableAt(const Value& v, int depth) {
         // __hash__ = None) makes unhashable instances; others hash by identity.
         const Value* hash = inst->klass()->lookup("__hash__");
         if (hash) return !hash->isNone();
-        return inst->klass()->lookup("__eq__") == nullptr;
+        if (inst->klass()->lookup("__eq__")) return false;
+        return inst->payload.isNone() || isHashableAt(inst->payload, depth + 1);  // Note [Subclasses of built-in types]
       }
       return true;
     default: return true;
@@ -75,6 +89,14 @@ size_t hashAt(const Value& v, int depth) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->hash();
   if (v.isObj(ObjKind::Tuple)) return tupleHash(*v.as<TupleObject>(), depth);
   if (SetObject* s = asSet(v)) return static_cast<size_t>(s->frozenHash());  // only frozensets are keys
+  if (InstanceObject* inst = asInstance(v)) {  // Note [Keys with script hashing]
+    if (const Value* fn = inst->klass()->lookup("__hash__"); fn && !fn->isNone()) {
+      int64_t h = 0;
+      instanceHash(inst->klass()->interp, v, h);
+      return std::hash<int64_t>()(h);
+    }
+    if (!inst->payload.isNone()) return hashAt(inst->payload, depth + 1);
+  }
   return std::hash<const void*>()(v.asObj());
 }
 
@@ -94,6 +116,17 @@ bool scalarKeyEq(const Value& a, const Value& b) {
     int64_t y = b.isBool() ? b.asBool() : b.asInt();
     return x == y;
   }
+  if (a.isObj(ObjKind::Other) || b.isObj(ObjKind::Other)) {  // Note [Keys with script hashing]
+    if (a.identical(b)) return true;
+    auto rich = [](InstanceObject* i) { return i && (i->klass()->lookup("__eq__") || !i->payload.isNone()); };
+    InstanceObject* x = asInstance(a);
+    InstanceObject* y = asInstance(b);
+    if (rich(x) || rich(y)) {
+      Interpreter& interp = (rich(x) ? x : y)->klass()->interp;
+      Value l = a, r = b;  // the lookup may drop the entry holding a key
+      return truthy(interp, compare(interp, Cmp::Eq, l, r));
+    }
+  }
   if (a.tag() != b.tag()) return false;
   if (!a.isObj()) return a.identical(b);
   if (a.asObj() == b.asObj()) return true;
@@ -110,6 +143,7 @@ size_t ValueKeyHash::operator()(const Value& v) const { return hashAt(v, 0); }
 bool ValueKeyEq::operator()(const Value& a, const Value& b) const {
   if (!a.isObj(ObjKind::Tuple) || !b.isObj(ObjKind::Tuple)) return scalarKeyEq(a, b);
   if (a.asObj() == b.asObj()) return true;
+  Value keepA = a, keepB = b;  // an item's __eq__ may drop the entry holding a key
   // Pairs of tuples still to compare item by item (Note [Nested keys]).
   std::vector<std::pair<const TupleObject*, const TupleObject*>> pending{{a.as<TupleObject>(), b.as<TupleObject>()}};
   while (!pending.empty()) {

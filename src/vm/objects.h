@@ -258,6 +258,13 @@ class DictObject : public GcObject {
     entries.emplace_back(key, std::move(value));
     index_.insert(entries.size() - 1, hash);
   }
+  // Lookups by a str key's text, without making a str (instance attributes,
+  // Note [Instance dictionaries] in vm/classes.h). A str hashes as its text:
+  // std::hash<std::string_view> equals std::hash<std::string>.
+  Value* findStr(std::string_view name) {
+    int64_t i = index_.findStr(entries, name, std::hash<std::string_view>()(name));
+    return i < 0 ? nullptr : &entries[static_cast<size_t>(i)].second;
+  }
   bool erase(const Value& key) {
     int64_t i = index_.erase(entries, key, ValueKeyHash()(key));
     if (i < 0) return false;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "vm/classes.h"
 #include "vm/objects.h"
 #include "vm/sets.h"
 #include "vm/value_ops.h"
@@ -87,6 +88,11 @@ int64_t hashAt(const Value& v, int depth) {
     return s->frozenHash();
   }
   if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict)) throwUnhashable(v);
+  if (InstanceObject* inst = asInstance(v)) {  // Note [Keys with script hashing] in objects.cpp
+    int64_t h = 0;
+    if (instanceHash(inst->klass()->interp, v, h)) return h;
+    if (!isHashable(v)) throwUnhashable(v);
+  }
   return pointerHash(v.asObj());
 }
 

@@ -17,20 +17,27 @@ void SetObject::reset() {
   table_.swap(fresh);
   charge_.resize(0);
   fill_ = used_ = finger_ = 0;
+  ++mutations_;
 }
 
 int64_t SetObject::findEntry(const Value& key, int64_t hash) const {
+  ValueKeyEq eq;
+restart:
   const size_t m = mask();
+  const uint64_t seen = mutations_;
   size_t i = static_cast<size_t>(hash) & m;
   size_t perturb = static_cast<size_t>(hash);
-  ValueKeyEq eq;
   for (;;) {
     int probes = (i + kLinearProbes <= m) ? kLinearProbes : 0;
     size_t j = i;
     do {
       const Slot& s = table_[j];
       if (s.state == kEmpty) return -1;
-      if (s.state == kActive && s.hash == hash && eq(s.key, key)) return static_cast<int64_t>(j);
+      if (s.state == kActive && s.hash == hash) {
+        bool same = eq(s.key, key);
+        if (mutations_ != seen) goto restart;  // a key's __eq__ changed the set
+        if (same) return static_cast<int64_t>(j);
+      }
       ++j;
     } while (probes--);
     perturb >>= kPerturbShift;
@@ -40,17 +47,20 @@ int64_t SetObject::findEntry(const Value& key, int64_t hash) const {
 
 // set_add_entry
 bool SetObject::addEntry(const Value& key, int64_t hash) {
+  ValueKeyEq eq;
+restart:
   const size_t m = mask();
+  const uint64_t seen = mutations_;
   size_t i = static_cast<size_t>(hash) & m;
   size_t perturb = static_cast<size_t>(hash);
   Slot* freeSlot = nullptr;
-  ValueKeyEq eq;
   for (;;) {
     int probes = (i + kLinearProbes <= m) ? kLinearProbes : 0;
     size_t j = i;
     do {
       Slot& s = table_[j];
       if (s.state == kEmpty) {
+        ++mutations_;
         if (freeSlot) {
           ++used_;
           freeSlot->key = key;
@@ -66,7 +76,11 @@ bool SetObject::addEntry(const Value& key, int64_t hash) {
         if (fill_ * 5 >= m * 3) resize(used_ > 50000 ? used_ * 2 : used_ * 4);
         return true;
       }
-      if (s.state == kActive && s.hash == hash && eq(s.key, key)) return false;
+      if (s.state == kActive && s.hash == hash) {
+        bool same = eq(s.key, key);
+        if (mutations_ != seen) goto restart;  // a key's __eq__ changed the set
+        if (same) return false;
+      }
       if (s.state == kDummy && !freeSlot) freeSlot = &s;
       ++j;
     } while (probes--);
@@ -96,6 +110,7 @@ void SetObject::resize(size_t minUsed) {
   size_t newSize = kMinSize;
   while (newSize <= minUsed) newSize <<= 1;
   charge_.resize(newSize * sizeof(Slot));
+  ++mutations_;
   std::vector<Slot> old(newSize);
   old.swap(table_);
   for (Slot& s : old)
@@ -107,10 +122,12 @@ bool SetObject::discardEntry(const Value& key, int64_t hash) {
   int64_t i = findEntry(key, hash);
   if (i < 0) return false;
   Slot& s = table_[static_cast<size_t>(i)];
+  Value doomed = std::move(s.key);  // released after the slot is consistent
   s.key = Value();
   s.hash = -1;
   s.state = kDummy;
   --used_;
+  ++mutations_;
   return true;
 }
 
@@ -130,6 +147,7 @@ Value SetObject::pop() {
   table_[i].hash = -1;
   table_[i].state = kDummy;
   --used_;
+  ++mutations_;
   finger_ = i + 1;
   return key;
 }
@@ -151,16 +169,17 @@ void SetObject::merge(const SetObject& other) {
       if (other.table_[i].state == kActive) table_[i] = other.table_[i];
     fill_ = other.fill_;
     used_ = other.used_;
+    ++mutations_;
     return;
   }
   if (fill_ == 0) {
     fill_ = used_ = other.used_;
+    ++mutations_;
     for (const Slot& s : other.table_)
       if (s.state == kActive) insertClean(table_, s.key, s.hash);
     return;
   }
-  for (const Slot& s : other.table_)
-    if (s.state == kActive) addEntry(s.key, s.hash);
+  eachActive(other.table_, [&](const Value& key, int64_t hash) { return addEntry(key, hash), true; });
 }
 
 // set_update_internal
@@ -214,8 +233,11 @@ Ref<SetObject> SetObject::intersection(Interpreter& interp, const Value& other) 
     // CPython swaps so that it walks the smaller table (`other` when equal).
     const SetObject* iterOver = o->size() > size() ? this : o;
     const SetObject* probe = iterOver == this ? o : this;
-    for (const Slot& s : iterOver->table_)
-      if (s.state == kActive && probe->findEntry(s.key, s.hash) >= 0) out->addEntry(s.key, s.hash);
+    Ref<SetObject> keepA(const_cast<SetObject*>(iterOver)), keepB(const_cast<SetObject*>(probe));
+    eachActive(iterOver->table_, [&](const Value& key, int64_t hash) {
+      if (probe->findEntry(key, hash) >= 0) out->addEntry(key, hash);
+      return true;
+    });
     return out;
   }
   for (const Value& v : iterateAll(interp, other)) {
@@ -241,11 +263,12 @@ Ref<SetObject> SetObject::difference(Interpreter& interp, const Value& other) co
     return out;
   }
   auto out = makeRef<SetObject>(frozen);
-  for (const Slot& s : table_) {
-    if (s.state != kActive) continue;
-    bool inOther = o ? o->findEntry(s.key, s.hash) >= 0 : other.as<DictObject>()->find(s.key) != nullptr;
-    if (!inOther) out->addEntry(s.key, s.hash);
-  }
+  Value keep = other;
+  eachActive(table_, [&](const Value& key, int64_t hash) {
+    bool inOther = o ? o->findEntry(key, hash) >= 0 : other.as<DictObject>()->find(key) != nullptr;
+    if (!inOther) out->addEntry(key, hash);
+    return true;
+  });
   return out;
 }
 
@@ -254,8 +277,7 @@ void SetObject::differenceUpdate(Interpreter& interp, const Value& other) {
   if (other.asObj() == this) return clear();
   if (SetObject* o = asSet(other)) {
     Ref<SetObject> keep(o);
-    for (const Slot& s : o->table_)
-      if (s.state == kActive) discardEntry(s.key, s.hash);
+    eachActive(o->table_, [&](const Value& key, int64_t hash) { return discardEntry(key, hash), true; });
     return;
   }
   for (const Value& v : iterateAll(interp, other)) {
@@ -282,17 +304,17 @@ void SetObject::symmetricDifferenceUpdate(Interpreter& interp, const Value& othe
     o = makeRef<SetObject>(false);
     o->update(interp, other);
   }
-  for (const Slot& s : o->table_) {
-    if (s.state != kActive) continue;
-    if (!discardEntry(s.key, s.hash)) addEntry(s.key, s.hash);
-  }
+  eachActive(o->table_, [&](const Value& key, int64_t hash) {
+    if (!discardEntry(key, hash)) addEntry(key, hash);
+    return true;
+  });
 }
 
 bool SetObject::isSubsetOf(const SetObject& other) const {
   if (size() > other.size()) return false;
-  for (const Slot& s : table_)
-    if (s.state == kActive && other.findEntry(s.key, s.hash) < 0) return false;
-  return true;
+  bool subset = true;
+  eachActive(table_, [&](const Value& key, int64_t hash) { return subset = other.findEntry(key, hash) >= 0; });
+  return subset;
 }
 
 Value makeSetValue(bool frozen) { return Value(makeRef<SetObject>(frozen)); }

@@ -9,7 +9,11 @@
 // (py_hash.h) this gives CPython's iteration order for ints, floats, bools
 // and tuples of them, so `print({3, 1, 2})` prints {1, 2, 3} as CPython
 // does. Keys compare with dict-key equality (1 == 1.0 == True; other
-// objects by identity, as in dicts).
+// objects by identity, as in dicts, unless their class defines __eq__: Note
+// [Keys with script hashing] in objects.cpp). A probe restarts when a key's
+// __eq__ changed the table (`mutations_`), and the bulk operations walk
+// tables by position on copies of the slots (eachActive), so script code
+// run by a comparison cannot leave them holding a freed slot.
 #pragma once
 
 #include <cstdint>
@@ -76,6 +80,7 @@ class SetObject : public ExtensionObject {
   std::vector<Slot> table_;
   MemoryCharge charge_;  // table_ once resized (Note [Container memory])
   size_t fill_ = 0, used_ = 0, finger_ = 0;
+  uint64_t mutations_ = 0;  // every change to table_ (Note [Set layout])
 
   size_t mask() const { return table_.size() - 1; }
   void reset();
@@ -84,6 +89,17 @@ class SetObject : public ExtensionObject {
   int64_t findEntry(const Value& key, int64_t hash) const;  // slot index or -1
   static void insertClean(std::vector<Slot>& table, const Value& key, int64_t hash);
   void resize(size_t minUsed);
+  // f(key, hash) for each active slot of t, by position, on copies; stops
+  // when f returns false.
+  template <class F>
+  static void eachActive(const std::vector<Slot>& t, F f) {
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i].state != kActive) continue;
+      Value key = t[i].key;
+      int64_t hash = t[i].hash;
+      if (!f(key, hash)) return;
+    }
+  }
 };
 
 inline SetObject* asSet(const Value& v) {

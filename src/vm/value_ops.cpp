@@ -135,6 +135,33 @@ const char* cmpSymbol(Cmp op) {
   return names[static_cast<int>(op)];
 }
 
+// CPython's names for the built-in iterator types (type(iter([])).__name__
+// is 'list_iterator').
+static const char* iteratorTypeName(const IteratorObject& it) {
+  using S = IteratorObject::Source;
+  switch (it.src) {
+    case S::Range: return "range_iterator";
+    case S::Sequence: return it.seq.isObj(ObjKind::List) ? "list_iterator" : "tuple_iterator";
+    case S::Str: {
+      for (unsigned char c : it.seq.as<StrObject>()->str)
+        if (c >= 0x80) return "str_iterator";
+      return "str_ascii_iterator";
+    }
+    case S::DictKeys: return "dict_keyiterator";
+    case S::DictValues: return "dict_valueiterator";
+    case S::DictItems: return "dict_itemiterator";
+    case S::Tensor: return "tuple_iterator";  // PyTorch iterates a tensor over its unbind(0)
+    case S::Enumerate: return "enumerate";
+    case S::Zip: return "zip";
+    case S::Map: return "map";
+    case S::Filter: return "filter";
+    case S::ReverseSequence: return it.seq.isObj(ObjKind::List) ? "list_reverseiterator" : "reversed";
+    case S::Protocol: return "iterator";
+    case S::Generator: return "generator";
+  }
+  return "iterator";
+}
+
 std::string typeName(const Value& v) {
   switch (v.tag()) {
     case Tag::None: return "NoneType";
@@ -158,8 +185,7 @@ std::string typeName(const Value& v) {
     case ObjKind::Module: return "module";
     case ObjKind::Tensor: return "Tensor";
     case ObjKind::Range: return "range";
-    case ObjKind::Iterator:
-      return v.as<IteratorObject>()->src == IteratorObject::Source::Generator ? "generator" : "iterator";
+    case ObjKind::Iterator: return iteratorTypeName(*v.as<IteratorObject>());
     case ObjKind::Cell: return "cell";
     case ObjKind::Other: break;
   }
@@ -1067,7 +1093,11 @@ Value makeDictIterator(IteratorObject::Source src, const Value& dict) {
 const std::pair<Value, Value>* nextDictEntry(IteratorObject& it) {
   auto* d = it.seq.as<DictObject>();
   if (it.end < 0) return nullptr;
-  auto keyHash = [](const Value& k) { return static_cast<int64_t>(ValueKeyHash()(k)); };
+  // An object key is recognised by identity: a key's own __hash__ is script
+  // code, which iterating must not run.
+  auto keyHash = [](const Value& k) {
+    return k.isObj() ? static_cast<int64_t>(reinterpret_cast<intptr_t>(k.asObj())) : static_cast<int64_t>(ValueKeyHash()(k));
+  };
   if (static_cast<int64_t>(d->size()) != it.end) {
     it.end = -1;
     throw Error(ErrorKind::Runtime, "dictionary changed size during iteration");
@@ -1288,6 +1318,7 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
     return Value(it);
   }
   if (const Value* fn = findDunder(seq, "__reversed__")) return callMethod(interp, seq, *fn, {});
+  if (const Value* p = builtinPayload(seq)) return makeReversed(interp, *p);  // Note [Subclasses of built-in types]
   Value items = seq;
   if (findDunder(seq, "__len__") && findDunder(seq, "__getitem__")) {  // the sequence protocol
     std::vector<Value> forward;

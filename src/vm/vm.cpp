@@ -534,6 +534,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         break;
       case ObjKind::Native:
         if (name == "__name__" || name == "__qualname__") return makeStr(obj.as<NativeObject>()->name);
+        if (Value v; objectTypeAttr(obj, name, v)) return v;  // object.__setattr__... (vm/classes.h)
         break;
       case ObjKind::Tuple:
         if (const NamedTupleType* type = obj.as<TupleObject>()->named) {  // Note [Named tuples]
