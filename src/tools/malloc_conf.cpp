@@ -27,9 +27,10 @@
 // splits a dirty extent more than 2^lg_extent_max_active_fit (default 6: 64)
 // times larger than the request, so the next tree's 4-20 KiB slabs came from
 // fresh pages while megabytes of dirty ones sat unused, for ever with decay
-// -1 and for up to the 10 s decay time at the default. That is also why the
-// peak moved between runs (38 MB, 43 MB, 60 MB at default decay): it depends
-// on how much a run freed within the last decay period, i.e. on its speed.
+// -1 and for up to the 10 s decay time at the default. So at the default
+// decay the peak depends on how much a run freed within the last decay
+// period, i.e. on its speed and the machine's load: 38, 43 and 60 MB were
+// measured for the same program in different builds and sessions.
 // lg_extent_max_active_fit:16 lets a slab reuse any dirty extent up to 64K
 // times its size (256 MiB for a 4 KiB slab); binary-trees at depth 16 then
 // peaks at the same memory with any decay (MALLOC_CONF=dirty_decay_ms:0 gives
