@@ -31,7 +31,8 @@ namespace tdsl {
 // Releasing must not allocate in proportion to what it frees either: it runs
 // in destructors and at interpreter teardown, where an allocation that fails
 // would abort the host. So the work list takes each container's item vector
-// (or a dict's entry vector) whole, by move, rather than copying its items:
+// (or a dict's entry vector) whole, by move, rather than copying its items
+// (a tuple's inline items stay where they are and are popped from the tuple):
 // it holds one vector per container being emptied along the current path,
 // and a container that is the last item of its parent replaces the parent's
 // entry (a chain 10^6 deep uses one). Whether an item is freed is decided
