@@ -90,14 +90,12 @@ std::string Value::toString() const {
 
 std::vector<Value> Value::items() const {
   const tdsl::Value& v = Core::raw(*this);
-  const std::vector<tdsl::Value>* items = nullptr;
-  if (v.isObj(ObjKind::List)) items = &v.as<ListObject>()->items;
-  else if (v.isObj(ObjKind::Tuple)) items = &v.as<TupleObject>()->items;
-  else wrongType("list or tuple", *this);
+  if (!v.isObj(ObjKind::List) && !v.isObj(ObjKind::Tuple)) wrongType("list or tuple", *this);
+  tdsl::ValueSpan items = seqItems(v);
   auto core = Core::ownerOf(*this);
   std::vector<Value> out;
-  out.reserve(items->size());
-  for (const tdsl::Value& item : *items) out.push_back(core->box(item));
+  out.reserve(items.size());
+  for (const tdsl::Value& item : items) out.push_back(core->box(item));
   return out;
 }
 

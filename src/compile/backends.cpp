@@ -180,7 +180,7 @@ CompiledGraph compileWithScript(Interpreter& interp, const Backend& backend, con
   const size_t nOutputs = graph.outputs().size();
   auto run = [name, nOutputs](Interpreter& I, const Value& callable, const std::vector<Value>& in) {
     Value r = I.call(callable, CallArgs{in.data(), in.size(), nullptr, 0});
-    std::vector<Value> outs = r.isObj(ObjKind::Tuple)  ? r.as<TupleObject>()->items
+    std::vector<Value> outs = r.isObj(ObjKind::Tuple)  ? r.as<TupleObject>()->items.toVector()
                               : r.isObj(ObjKind::List) ? r.as<ListObject>()->items
                                                        : std::vector<Value>{r};
     if (outs.size() != nOutputs)

@@ -15,11 +15,7 @@ namespace tdsl {
 
 namespace {
 
-const std::vector<Value>* itemsOf(const Value& v) {
-  if (v.isObj(ObjKind::List)) return &v.as<ListObject>()->items;
-  if (v.isObj(ObjKind::Tuple)) return &v.as<TupleObject>()->items;
-  return nullptr;
-}
+bool isListOrTuple(const Value& v) { return v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple); }
 
 bool equalSizesHold(const Segment& seg, const Value* regs) {
   for (const auto& [x, y] : seg.equalSizes) {
@@ -55,9 +51,8 @@ Value Source::fetchHolder(const Value* regs) const {
     return v.as<CellObject>()->value;
   }
   if (index < 0) return v;
-  const std::vector<Value>* items = itemsOf(v);
-  if (!items || index >= static_cast<int>(items->size())) return Value();
-  return (*items)[static_cast<size_t>(index)];
+  if (!isListOrTuple(v) || index >= static_cast<int>(seqItems(v).size())) return Value();
+  return seqItems(v)[static_cast<size_t>(index)];
 }
 
 std::string Source::describe(const CodeObject& code) const {
@@ -118,8 +113,8 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path
   switch (k) {
     case ObjKind::List:
     case ObjKind::Tuple: {
-      const auto& x = *itemsOf(a);
-      const auto& y = *itemsOf(b);
+      ValueSpan x = seqItems(a);
+      ValueSpan y = seqItems(b);
       if (x.size() != y.size()) return false;
       if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize ||
                                   a.as<TupleObject>()->named != b.as<TupleObject>()->named))
@@ -182,10 +177,9 @@ Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
     }
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      auto copy = makeRef<TupleObject>(std::vector<Value>{}, t->isSize);
-      copy->named = t->named;
-      memo.emplace(v.asObj(), Value(copy));
-      copyAll(t->items, copy->items);
+      auto copy = TupleObject::make(t->items.size(), t->isSize, t->named);
+      memo.emplace(v.asObj(), Value(copy));  // before the items: they may lead back to the tuple
+      for (size_t i = 0; i < t->items.size(); ++i) copy->items[i] = snapshotAt(t->items[i], depth + 1, memo);
       return Value(copy);
     }
     case ObjKind::Dict: {
@@ -481,7 +475,7 @@ Value materialize(const WriteBack& wb, const Value* entryRegs, const std::vector
     case WriteBack::Kind::Tuple:
       if (wb.tupleType) return makeNamedTuple(*wb.tupleType, items());
       return makeTuple(items());
-    case WriteBack::Kind::Size: return Value(makeRef<TupleObject>(items(), true));
+    case WriteBack::Kind::Size: return Value(TupleObject::make(items(), true));
     case WriteBack::Kind::Dict: {
       if (const Value* done = rebuilt()) return *done;
       Value d = remembered(makeDict());

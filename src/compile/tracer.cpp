@@ -129,7 +129,7 @@ void Tracer::noteEntryObject(const Value& v, const Source& src) {
     entryObjects_.emplace(v.as<CellObject>()->value.asObj(), s);
   }
   if (src.index == -1 && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) {
-    const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+    ValueSpan items = seqItems(v);
     for (size_t i = 0; i < items.size() && i < 64; ++i) {
       Source s = src;
       s.index = static_cast<int>(i);
@@ -894,7 +894,7 @@ void Tracer::buildGuards(Segment& seg) {
       };
       consider(v, -1);
       if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
-        const auto& items = v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
+        ValueSpan items = seqItems(v);
         for (size_t i = 0; i < items.size() && i < 64; ++i) consider(items[i], static_cast<int>(i));
       }
     }

@@ -32,7 +32,7 @@ namespace {
 bool isLiteralData(const Value& v, int depth) {
   if (v.isInt() || v.isFloat() || v.isBool()) return true;
   if (depth > 32 || !(v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))) return false;
-  for (const Value& item : v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items)
+  for (const Value& item : seqItems(v))
     if (!isLiteralData(item, depth + 1)) return false;
   return true;
 }

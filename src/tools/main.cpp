@@ -20,6 +20,7 @@
 
 #include "api/standard.h"
 #include "compile/runtime.h"
+#include "tools/malloc_conf.h"
 #include "tools/repl.h"
 #include "jit/isa.h"
 #include "vm/interpreter.h"
@@ -211,6 +212,7 @@ int runCommand(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  tdsl::keepLargeAllocationPages();  // Note [jemalloc dirty decay]
   if (argc < 2) {
     if (isatty(STDIN_FILENO)) return tdsl::repl::runReplCommand(0, argv + 1);
     char dash[] = "-";

@@ -214,7 +214,7 @@ void explainCommand(Session& s, const std::string& args) {
   if (argText.find_first_not_of(" \t") != std::string::npos) {
     Value tuple = s.evaluate("(" + argText + ",)");
     if (!tuple.isObj(ObjKind::Tuple)) throw Error(ErrorKind::Value, "usage: :explain F(ARGS)");
-    argv = tuple.as<TupleObject>()->items;
+    argv = tuple.as<TupleObject>()->items.toVector();
   }
   s.print(explainCall(s.interp(), fn, argv) + "\n");
 }

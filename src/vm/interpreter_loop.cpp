@@ -62,7 +62,7 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
 // tracks, Note [Cycle collector] in gc.h) crowd pc, R and the frame out of
 // registers in the hot handlers. Out of line, an allocation costs one call.
 [[gnu::noinline]] Value buildList(const Value* items, int n) { return makeList(std::vector<Value>(items, items + n)); }
-[[gnu::noinline]] Value buildTuple(const Value* items, int n) { return makeTuple(std::vector<Value>(items, items + n)); }
+[[gnu::noinline]] Value buildTuple(const Value* items, int n) { return makeTuple(items, static_cast<size_t>(n)); }
 [[gnu::noinline]] Value buildDict(const Value* keysAndValues, int n) {
   Value d = makeDict();
   auto* dict = d.as<DictObject>();
@@ -92,7 +92,10 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
   checkSeqSize(l->items.size() + extra.size());
   l->extend(extra);
 }
-[[gnu::noinline]] Value listToTuple(const Value& list) { return makeTuple(list.as<ListObject>()->items); }
+[[gnu::noinline]] Value listToTuple(const Value& list) {
+  const auto& items = list.as<ListObject>()->items;
+  return makeTuple(items.data(), items.size());
+}
 [[gnu::noinline]] void dictMerge(Interpreter& I, const Value& dict, const Value& mapping) {
   if (!mapping.isObj(ObjKind::Dict))
     throw Error(ErrorKind::Type, "argument after ** must be a mapping, not " + typeName(mapping));
@@ -409,23 +412,30 @@ resume:
       const Value src = RB;
       int n = in.c;
       std::vector<Value> tmp;
-      const std::vector<Value>* items;
-      if (src.isObj(ObjKind::Tuple)) items = &src.as<TupleObject>()->items;
+      const std::vector<Value>* items = nullptr;  // a list's (or a materialized iterable's) items
+      const TupleItems* tuple = nullptr;
+      if (src.isObj(ObjKind::Tuple)) tuple = &src.as<TupleObject>()->items;
       else if (src.isObj(ObjKind::List)) items = &src.as<ListObject>()->items;
       else { tmp = iterateAll(I, src); items = &tmp; }
-      if (static_cast<int>(items->size()) != n) {
-        if (static_cast<int>(items->size()) > n)
+      size_t size = tuple ? tuple->size() : items->size();
+      if (static_cast<int>(size) != n) {
+        if (static_cast<int>(size) > n)
           throw Error(ErrorKind::Value, "too many values to unpack (expected " + std::to_string(n) + ")");
         throw Error(ErrorKind::Value, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
-                                          std::to_string(items->size()) + ")");
+                                          std::to_string(size) + ")");
       }
       // Note [Unpacking without a copy]: writing a register runs no script code
       // today (a released object's destructor only releases), so the held
-      // container's items do not change while they are copied out. The size
-      // is read again per item all the same, so that a destructor that did
-      // shrink a list could never make this read past its end.
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i)
-        R[in.a + static_cast<int>(i)] = i < items->size() ? (*items)[i] : Value();
+      // container's items do not change while they are copied out. A list's
+      // size is read again per item all the same, so that a destructor that
+      // did shrink a list could never make this read past its end; a held
+      // tuple's size never changes.
+      if (tuple) {
+        for (size_t i = 0; i < static_cast<size_t>(n); ++i) R[in.a + static_cast<int>(i)] = (*tuple)[i];
+      } else {
+        for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+          R[in.a + static_cast<int>(i)] = i < items->size() ? (*items)[i] : Value();
+      }
     }
     DISPATCH();
   }

@@ -79,10 +79,10 @@ Value l_index(Interpreter& I, const CallArgs& a, const void*) {
 }
 // ---- tuple (and torch.Size)
 
-const std::vector<Value>& T(const CallArgs& a) { return a[0].as<TupleObject>()->items; }
+const TupleItems& T(const CallArgs& a) { return a[0].as<TupleObject>()->items; }
 Value t_index(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "index", 1, 1);
-  const std::vector<Value> v = T(a);  // a copy: == may run script code
+  const TupleItems& v = T(a);  // the caller holds the tuple, whose items never change
   for (size_t i = 0; i < v.size(); ++i)
     if (valuesEqual(I, v[i], a[1])) return Value::integer(static_cast<int64_t>(i));
   throw Error(ErrorKind::Value, "tuple.index(x): x not in tuple");
@@ -90,7 +90,7 @@ Value t_index(Interpreter& I, const CallArgs& a, const void*) {
 Value t_count(Interpreter& I, const CallArgs& a, const void*) {
   arity(a, "count", 1, 1);
   int64_t n = 0;
-  const std::vector<Value> v = T(a);
+  const TupleItems& v = T(a);
   for (auto& x : v) n += valuesEqual(I, x, a[1]);
   return Value::integer(n);
 }

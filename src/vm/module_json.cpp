@@ -22,9 +22,7 @@ struct DumpOptions {
   bool ensureAscii = true;
 };
 
-const std::vector<Value>& itemsOf(const Value& v) {
-  return v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items;
-}
+ValueSpan itemsOf(const Value& v) { return seqItems(v); }
 
 void appendU(std::string& out, uint32_t u) {
   char buf[8];
@@ -92,13 +90,13 @@ void dump(Interpreter& I, std::string& out, const Value& v, const DumpOptions& o
   };
   const std::string& itemSep = o.itemSep;
   if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
-    const std::vector<Value>& items = itemsOf(v);
-    if (items.empty()) { out += "[]"; return; }
+    if (itemsOf(v).empty()) { out += "[]"; return; }
     out += '[';
-    for (size_t i = 0; i < items.size(); ++i) {
+    for (size_t i = 0; i < itemsOf(v).size(); ++i) {  // a default= callback may change a list
       if (i) out += itemSep;
       newline(depth + 1);
-      dump(I, out, items[i], o, depth + 1);
+      Value item = itemsOf(v)[i];
+      dump(I, out, item, o, depth + 1);
     }
     newline(depth);
     out += ']';
@@ -155,7 +153,7 @@ Value j_dumps(Interpreter& I, const CallArgs& a, const void*) {
       if (v.isNone()) continue;
       if (!v.isObj(ObjKind::List) && !v.isObj(ObjKind::Tuple))
         throw Error(ErrorKind::Value, "separators must be a (item_separator, key_separator) pair of str");
-      const std::vector<Value>& s = itemsOf(v);
+      ValueSpan s = itemsOf(v);
       if (s.size() != 2 || !s[0].isObj(ObjKind::Str) || !s[1].isObj(ObjKind::Str))
         throw Error(ErrorKind::Value, "separators must be a (item_separator, key_separator) pair of str");
       o.itemSep = s[0].as<StrObject>()->str;

@@ -15,6 +15,7 @@
 #include "vm/gc.h"
 #include "vm/memory_charge.h"
 #include "vm/native.h"
+#include "vm/value_span.h"
 #include "core/value.h"
 
 namespace tdsl {
@@ -30,14 +31,17 @@ namespace tdsl {
 // Releasing must not allocate in proportion to what it frees either: it runs
 // in destructors and at interpreter teardown, where an allocation that fails
 // would abort the host. So the work list takes each container's item vector
-// (or a dict's entry vector) whole, by move, rather than copying its items:
+// (or a dict's entry vector) whole, by move, rather than copying its items
+// (a tuple's inline items stay where they are and are popped from the tuple):
 // it holds one vector per container being emptied along the current path,
 // and a container that is the last item of its parent replaces the parent's
 // entry (a chain 10^6 deep uses one). Whether an item is freed is decided
 // when it is released, not before: in `x = (x, x, x)` the third release of x
 // frees it. A container with no container among its items is released by
 // its plain destructor, without a work list.
+class TupleObject;
 inline void releaseItems(std::vector<Value>& items);
+inline void releaseTupleItems(TupleObject& t);
 inline void releaseEntries(DictEntries& entries);
 
 // Strings are immutable once made, so the hash is computed at most once
@@ -107,23 +111,81 @@ struct NamedTupleType {
   }
 };
 
+// Note [Inline tuple items]
+// A tuple is one allocation: its 48-byte header (TupleObject) and then its
+// items, so a 2-tuple takes 80 bytes (one jemalloc size class) where a
+// header with a std::vector took 80 + 32 in two allocations. `items` is the
+// header's last member, and the Values start right after it, at
+// sizeof(TupleObject) (TupleItems::data()). TupleObject::make allocates the
+// header plus n Values and constructs them in place; the class declares only
+// the unsized operator delete, so `delete` never hands the allocator a size
+// that leaves out the items. The size is fixed by make(). Items are written
+// only by code filling a tuple it just made, and by release (Note [Iterative
+// release]), which empties a dying tuple from the back (popBack).
+class TupleItems {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Value* data() { return reinterpret_cast<Value*>(this + 1); }
+  const Value* data() const { return reinterpret_cast<const Value*>(this + 1); }
+  Value* begin() { return data(); }
+  Value* end() { return data() + size_; }
+  const Value* begin() const { return data(); }
+  const Value* end() const { return data() + size_; }
+  Value& operator[](size_t i) { return data()[i]; }
+  const Value& operator[](size_t i) const { return data()[i]; }
+  const Value& front() const { return data()[0]; }
+  const Value& back() const { return data()[size_ - 1]; }
+  operator ValueSpan() const { return ValueSpan(data(), size_); }  // NOLINT: implicit by design
+  // A copy of the items (each one a new reference).
+  std::vector<Value> toVector() const { return std::vector<Value>(begin(), end()); }
+  // Takes the last item out; the tuple is one shorter (release only).
+  Value popBack() {
+    Value* last = data() + --size_;
+    Value v = std::move(*last);
+    last->~Value();
+    return v;
+  }
+
+ private:
+  friend class TupleObject;
+  explicit TupleItems(uint32_t n) : size_(n) {}
+  uint32_t size_;
+};
+
 // A tuple; `isSize` makes it print as torch.Size([...]) (PyTorch's Size is a
 // tuple subclass); `named` makes it a named tuple (Note [Named tuples]).
-class TupleObject : public GcObject {
+class TupleObject final : public GcObject {
  public:
-  explicit TupleObject(std::vector<Value> v, bool isSize = false)
-      : GcObject(ObjKind::Tuple), items(std::move(v)), isSize(isSize) {}
-  TupleObject(std::vector<Value> v, const NamedTupleType* named)
-      : GcObject(ObjKind::Tuple), items(std::move(v)), isSize(false), named(named) {}
-  ~TupleObject() override { releaseItems(items); }
-  void gcTraverse(GcVisitor& v) override { v.visit(items); }
-  void gcClear(std::vector<Value>& out) override { gcMoveOut(items, out); }
+  // A tuple of `n` items, all None, for the caller to fill before anyone
+  // else sees it.
+  static Ref<TupleObject> make(size_t n, bool isSize = false, const NamedTupleType* named = nullptr);
+  // A tuple of copies of items[0..n).
+  static Ref<TupleObject> make(const Value* items, size_t n, bool isSize = false,
+                               const NamedTupleType* named = nullptr);
+  // A tuple of `items`, moved out of the vector.
+  static Ref<TupleObject> make(std::vector<Value>&& items, bool isSize = false,
+                               const NamedTupleType* named = nullptr);
+  ~TupleObject() override;
+  static void operator delete(void* p) { ::operator delete(p); }
+  void gcTraverse(GcVisitor& v) override {
+    for (const Value& x : items) v.visit(x);
+  }
+  // Drops the items in place (release, Note [Iterative release]): nothing
+  // is moved into `out`, so clearing a tuple allocates nothing.
+  void gcClear(std::vector<Value>& out) override;
   // A plain tuple: neither a torch.Size nor a named tuple.
   bool isPlain() const { return !isSize && !named; }
-  std::vector<Value> items;
-  bool isSize;
-  const NamedTupleType* named = nullptr;
+  const NamedTupleType* const named;
+  const bool isSize;
+  TupleItems items;  // last: the Values follow it (Note [Inline tuple items])
+
+ private:
+  TupleObject(uint32_t n, bool isSize, const NamedTupleType* named)
+      : GcObject(ObjKind::Tuple), named(named), isSize(isSize), items(n) {}
+  static TupleObject* allocate(size_t n, bool isSize, const NamedTupleType* named);
 };
+static_assert(sizeof(TupleObject) % alignof(Value) == 0, "a tuple's items follow its header, aligned");
 
 // A C++ function callable from scripts. `data` is passed back on every call.
 class NativeObject : public Object {
@@ -199,16 +261,23 @@ inline Value makeStr(std::string s) {
   return Value(makeRef<StrObject>(std::move(s)));
 }
 inline Value makeList(std::vector<Value> v) { return Value(makeRef<ListObject>(std::move(v))); }
-inline Value makeTuple(std::vector<Value> v) { return Value(makeRef<TupleObject>(std::move(v))); }
+inline Value makeTuple(std::vector<Value> v) { return Value(TupleObject::make(std::move(v))); }
+inline Value makeTuple(const Value* items, size_t n) { return Value(TupleObject::make(items, n)); }
 // A named tuple of `type` (Note [Named tuples]); one item per field.
 inline Value makeNamedTuple(const NamedTupleType& type, std::vector<Value> v) {
-  return Value(makeRef<TupleObject>(std::move(v), &type));
+  return Value(TupleObject::make(std::move(v), false, &type));
 }
 inline Value makeSize(const std::vector<int64_t>& sizes) {
-  std::vector<Value> v;
-  v.reserve(sizes.size());
-  for (int64_t s : sizes) v.push_back(Value::integer(s));
-  return Value(makeRef<TupleObject>(std::move(v), /*isSize=*/true));
+  Ref<TupleObject> t = TupleObject::make(sizes.size(), /*isSize=*/true);
+  for (size_t i = 0; i < sizes.size(); ++i) t->items[i] = Value::integer(sizes[i]);
+  return Value(t);
+}
+// The items of `v`, a list or a tuple. A list's span is only good until the
+// list changes: code that runs script callbacks between reads (which may
+// append) takes seqItems again each time.
+inline ValueSpan seqItems(const Value& v) {
+  if (v.isObj(ObjKind::List)) return v.as<ListObject>()->items;
+  return v.as<TupleObject>()->items;
 }
 inline Value makeNative(std::string name, NativeFn fn, const void* data = nullptr) {
   return Value(makeRef<NativeObject>(std::move(name), fn, data));
@@ -371,18 +440,27 @@ inline bool isContainer(const Value& v) {
 }
 inline bool ownsContainer(const Value& v) { return isContainer(v) && v.asObj()->refCount() == 1; }
 
-// The items of one container being emptied.
+// The items of one container being emptied: a vector of Values or of
+// dict entries taken whole, or a tuple's inline items, popped from the tuple
+// itself (`tuple`; `holder` keeps it alive unless it is the tuple whose
+// destructor is running).
 struct Pending {
   std::vector<Value> values;
   DictEntries pairs;
-  bool empty() const { return values.empty() && pairs.empty(); }
+  TupleObject* tuple = nullptr;
+  Value holder;
+  bool empty() const { return values.empty() && pairs.empty() && (!tuple || tuple->items.empty()); }
 };
 
-// Moves the items of `o` (a container about to be freed) into `p`.
-inline void takeItems(Object* o, Pending& p) {
+// Moves the items of `o` (a container about to be freed, held by `v`) into `p`.
+inline void takeItems(Value& v, Pending& p) {
+  Object* o = v.asObj();
   switch (o->kind()) {
     case ObjKind::List: p.values.swap(static_cast<ListObject*>(o)->items); break;
-    case ObjKind::Tuple: p.values.swap(static_cast<TupleObject*>(o)->items); break;
+    case ObjKind::Tuple:
+      p.tuple = static_cast<TupleObject*>(o);
+      p.holder = std::move(v);
+      break;
     case ObjKind::Dict: {
       auto* d = static_cast<DictObject*>(o);
       DictEntries taken = std::move(d->entries);
@@ -416,6 +494,8 @@ inline void releaseAll(Pending& root) {
       v = std::move(kv.second);
       top.values.push_back(std::move(kv.first));  // into the (empty) vector: handled next
       top.pairs.pop_back();
+    } else if (top.tuple && !top.tuple->items.empty()) {
+      v = top.tuple->items.popBack();
     } else if (path.empty()) {
       return;
     } else {
@@ -424,12 +504,12 @@ inline void releaseAll(Pending& root) {
     }
     if (!ownsContainer(v)) continue;  // dropping v here frees no container
     Pending next;
-    takeItems(v.asObj(), next);
+    takeItems(v, next);
     if (next.empty()) continue;
     if (!top.empty()) path.push_back(std::move(next));
     else if (path.empty()) root = std::move(next);  // v was the last item: it takes the parent's place
     else path.back() = std::move(next);
-    // v is freed here, already empty.
+    // v is freed here, already empty (a tuple: when its Pending is done).
   }
 }
 
@@ -442,6 +522,16 @@ inline void releaseItems(std::vector<Value>& items) {
   if (!nested) return;  // the plain destructor frees no container
   Pending p;
   p.values.swap(items);
+  releaseAll(p);
+}
+
+inline void releaseTupleItems(TupleObject& t) {
+  using namespace release_detail;
+  bool nested = false;
+  for (const Value& v : t.items) nested = nested || isContainer(v);
+  if (!nested) return;  // destroying the items frees no container
+  Pending p;
+  p.tuple = &t;
   releaseAll(p);
 }
 

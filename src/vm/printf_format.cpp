@@ -156,21 +156,14 @@ std::string convert(Interpreter& interp, const Spec& s, const Value& arg) {
 Value printfFormat(Interpreter& interp, const std::string& fmt, const Value& args) {
   // CPython: a tuple supplies one item per conversion; any mapping that is
   // not a tuple or str may supply %(key) fields (and excuses unused args).
-  const std::vector<Value>* items = nullptr;
-  std::vector<Value> single;
-  if (args.isObj(ObjKind::Tuple)) {
-    items = &args.as<TupleObject>()->items;
-  } else {
-    single.push_back(args);
-    items = &single;
-  }
+  ValueSpan items = args.isObj(ObjKind::Tuple) ? ValueSpan(args.as<TupleObject>()->items) : ValueSpan(&args, 1);
   const bool mappingArg = args.isObj(ObjKind::Dict) || args.isObj(ObjKind::List);
   const DictObject* dict = args.isObj(ObjKind::Dict) ? args.as<DictObject>() : nullptr;
   size_t next = 0;
   bool usedKey = false;
   auto nextArg = [&]() -> const Value& {
-    if (next >= items->size()) throw Error(ErrorKind::Type, "not enough arguments for format string");
-    return (*items)[next++];
+    if (next >= items.size()) throw Error(ErrorKind::Type, "not enough arguments for format string");
+    return items[next++];
   };
   auto intArg = [&]() -> int64_t {
     const Value& v = nextArg();
@@ -266,7 +259,7 @@ Value printfFormat(Interpreter& interp, const std::string& fmt, const Value& arg
     checkStrSize(out.size() + piece.size());
     out += piece;
   }
-  if (next < items->size() && !mappingArg && !usedKey)
+  if (next < items.size() && !mappingArg && !usedKey)
     throw Error(ErrorKind::Type, "not all arguments converted during string formatting");
   return makeStr(std::move(out));
 }

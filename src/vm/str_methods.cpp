@@ -402,11 +402,11 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
   const std::string& sep = S(a);
   // Lists and tuples are joined in place; anything else is materialized first.
   std::vector<Value> materialized;
-  const std::vector<Value>* items;
+  ValueSpan items;
   if (a[1].isObj(ObjKind::List)) {
-    items = &a[1].as<ListObject>()->items;
+    items = a[1].as<ListObject>()->items;
   } else if (a[1].isObj(ObjKind::Tuple)) {
-    items = &a[1].as<TupleObject>()->items;
+    items = a[1].as<TupleObject>()->items;
   } else {
     Value it;
     try {
@@ -415,11 +415,11 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
       if (e.kind == ErrorKind::Type) typeError("can only join an iterable");
       throw;
     }
-    items = &(materialized = iterateAll(I, it));
+    items = (materialized = iterateAll(I, it));
   }
   size_t length = 0;
-  for (size_t i = 0; i < items->size(); ++i) {
-    const Value& item = (*items)[i];
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value& item = items[i];
     if (!item.isObj(ObjKind::Str))
       typeError("sequence item " + std::to_string(i) + ": expected str instance, " + typeName(item) + " found");
     length += item.as<StrObject>()->str.size() + (i ? sep.size() : 0);
@@ -428,9 +428,9 @@ Value s_join(Interpreter& I, const CallArgs& a, const void*) {
   MemoryCharge::checkRoom(length);
   std::string out(length, '\0');
   char* at = out.data();
-  for (size_t i = 0; i < items->size(); ++i) {
+  for (size_t i = 0; i < items.size(); ++i) {
     if (i) at = std::copy(sep.begin(), sep.end(), at);
-    const std::string& item = (*items)[i].as<StrObject>()->str;
+    const std::string& item = items[i].as<StrObject>()->str;
     at = std::copy(item.begin(), item.end(), at);
   }
   return makeStr(std::move(out));

@@ -59,8 +59,7 @@ Value repeatSeq(const Value& seq, int64_t n) {
     for (int64_t i = 0; i < n; ++i) out += s;
     return makeStr(std::move(out));
   }
-  const std::vector<Value>& items =
-      seq.isObj(ObjKind::List) ? seq.as<ListObject>()->items : seq.as<TupleObject>()->items;
+  ValueSpan items = seqItems(seq);
   if (!items.empty() && static_cast<uint64_t>(n) > static_cast<uint64_t>(kMaxMaterializedItems) / items.size())
     throw Error(ErrorKind::Resource, "repeated sequence is too large");
   MemoryCharge::checkRoom(items.size() * static_cast<size_t>(n) * sizeof(Value));
@@ -385,7 +384,7 @@ Value arith(Interpreter& interp, Arith op, const Value& a, const Value& b, bool 
       if (a.isObj(ObjKind::Tuple) && b.isObj(ObjKind::Tuple)) {
         checkSeqSize(a.as<TupleObject>()->items.size() + b.as<TupleObject>()->items.size());
         MemoryCharge::checkRoom((a.as<TupleObject>()->items.size() + b.as<TupleObject>()->items.size()) * sizeof(Value));
-        std::vector<Value> v = a.as<TupleObject>()->items;
+        std::vector<Value> v = a.as<TupleObject>()->items.toVector();
         const auto& w = b.as<TupleObject>()->items;
         v.insert(v.end(), w.begin(), w.end());
         return makeTuple(std::move(v));
@@ -437,7 +436,9 @@ bool cmpResult(Cmp op, int c) {
 // the types do not order.
 int orderValues(Interpreter& interp, const Value& a, const Value& b, bool& ok, int depth);
 
-int orderSeq(Interpreter& interp, const std::vector<Value>& a, const std::vector<Value>& b, bool& ok, int depth) {
+// A list or a tuple's items: a list's are read afresh per step (__eq__ may change it).
+template <class Seq>
+int orderSeq(Interpreter& interp, const Seq& a, const Seq& b, bool& ok, int depth) {
   size_t n = std::min(a.size(), b.size());
   for (size_t i = 0; i < n; ++i) {
     if (valuesEqual(interp, a[i], b[i])) continue;
@@ -501,7 +502,7 @@ bool equalsDepth(Interpreter& interp, const Value& a, const Value& b, int depth)
   if (a.asObj() == b.asObj()) return true;
   ObjKind k = a.asObj()->kind();
   if (k != b.asObj()->kind()) return false;
-  auto seqEq = [&](const std::vector<Value>& x, const std::vector<Value>& y) {
+  auto seqEq = [&](const auto& x, const auto& y) {  // a list's size is read per step: __eq__ may change it
     if (x.size() != y.size()) return false;
     for (size_t i = 0; i < x.size(); ++i)
       if (!equalsDepth(interp, x[i], y[i], depth + 1)) return false;
@@ -643,10 +644,8 @@ bool contains(Interpreter& interp, const Value& container, const Value& item) {
     return (static_cast<__int128>(x) - r->start) % r->step == 0;
   }
   if (container.isObj(ObjKind::List) || container.isObj(ObjKind::Tuple)) {
-    const auto& items = container.isObj(ObjKind::List) ? container.as<ListObject>()->items
-                                                       : container.as<TupleObject>()->items;
-    for (size_t i = 0; i < items.size(); ++i) {
-      Value x = items[i];  // the list may change under a callback
+    for (size_t i = 0; i < seqItems(container).size(); ++i) {
+      Value x = seqItems(container)[i];  // the list may change under a callback
       if (x.identical(item) || valuesEqual(interp, x, item)) return true;
     }
     return false;
@@ -696,7 +695,7 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     case Tag::DType: out += "torch."; out += dtypeName(v.asDType()); return;
     case Tag::Obj: break;
   }
-  auto seq = [&](const std::vector<Value>& items, const char* open, const char* close, bool tuple) {
+  auto seq = [&](const auto& items, const char* open, const char* close, bool tuple) {
     out += open;
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) out += ", ";
@@ -925,7 +924,7 @@ bool isAscii(const std::string& s) {
   return true;
 }
 
-Value getSeqItem(const std::vector<Value>& items, const Value& index, const char* what, bool isList) {
+Value getSeqItem(ValueSpan items, const Value& index, const char* what, bool isList) {
   if (isSlice(index)) {
     int64_t start, stop, step;
     int64_t n = sliceIndices(*index.as<SliceObject>(), static_cast<int64_t>(items.size()), start, stop, step);
@@ -974,7 +973,7 @@ Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
       case ObjKind::Tuple: {
         Value item = getSeqItem(obj.as<TupleObject>()->items, index, "tuple", false);
         if (obj.as<TupleObject>()->isSize && isSlice(index))  // a slice of a torch.Size is a torch.Size
-          return Value(makeRef<TupleObject>(std::move(item.as<TupleObject>()->items), true));
+          return Value(TupleObject::make(item.as<TupleObject>()->items.data(), item.as<TupleObject>()->items.size(), true));
         return item;
       }
       case ObjKind::Str: {
@@ -1162,7 +1161,7 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
       if (__builtin_add_overflow(it.pos, it.step, &it.pos)) it.pos = it.end;
       return true;
     case IteratorObject::Source::Sequence: {
-      const auto& items = it.seq.isObj(ObjKind::List) ? it.seq.as<ListObject>()->items : it.seq.as<TupleObject>()->items;
+      ValueSpan items = seqItems(it.seq);
       if (it.pos >= static_cast<int64_t>(items.size())) return false;
       out = items[static_cast<size_t>(it.pos++)];
       return true;
@@ -1195,7 +1194,7 @@ bool iteratorNext(Interpreter& interp, IteratorObject& it, Value& out) {
       return true;
     }
     case IteratorObject::Source::ReverseSequence: {
-      const auto& items = it.seq.isObj(ObjKind::List) ? it.seq.as<ListObject>()->items : it.seq.as<TupleObject>()->items;
+      ValueSpan items = seqItems(it.seq);
       if (it.pos < 0 || it.pos >= static_cast<int64_t>(items.size())) return false;
       out = items[static_cast<size_t>(it.pos--)];
       return true;
@@ -1336,7 +1335,7 @@ Value makeReversed(Interpreter& interp, const Value& seq) {
 
 std::vector<Value> iterateAll(Interpreter& interp, const Value& iterable) {
   if (iterable.isObj(ObjKind::List)) return iterable.as<ListObject>()->items;
-  if (iterable.isObj(ObjKind::Tuple)) return iterable.as<TupleObject>()->items;
+  if (iterable.isObj(ObjKind::Tuple)) return iterable.as<TupleObject>()->items.toVector();
   if (iterable.isObj(ObjKind::Range) && rangeSize(*iterable.as<RangeObject>()) > static_cast<uint64_t>(kMaxMaterializedItems))
     throw Error(ErrorKind::Resource, "cannot allocate a sequence of " + std::to_string(rangeSize(*iterable.as<RangeObject>())) + " items");
   Value itv = makeIterator(interp, iterable);

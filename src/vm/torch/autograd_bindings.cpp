@@ -127,7 +127,7 @@ Value rootGrad(Interpreter& interp, const TensorObject& out, const Value* given,
 std::vector<Value> tensorSequence(const Value& v, const char* what) {
   if (v.isTensor()) return {v};
   if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple)) {
-    std::vector<Value> items = listItems(v);
+    std::vector<Value> items = listItems(v).toVector();
     for (const Value& x : items)
       if (!x.isTensor()) throw Error(ErrorKind::Type, std::string(what) + " must be a Tensor or a sequence of Tensors, not " + typeName(x));
     return items;
@@ -310,7 +310,7 @@ Value autogradGrad(Interpreter& interp, const CallArgs& call, const void*) {
   std::vector<Value> inputs = tensorSequence(*inputsArg, "inputs");
   std::vector<Value> givens;
   if (gradOutputs && !gradOutputs->isNone()) {
-    givens = gradOutputs->isTensor() ? std::vector<Value>{*gradOutputs} : listItems(*gradOutputs);
+    givens = gradOutputs->isTensor() ? std::vector<Value>{*gradOutputs} : listItems(*gradOutputs).toVector();
     if (givens.size() != outputs.size())
       throw Error(ErrorKind::Runtime, "grad_outputs should have the same length as outputs: got " + std::to_string(givens.size()) +
                                           " and " + std::to_string(outputs.size()));
@@ -348,7 +348,7 @@ Value autogradBackward(Interpreter& interp, const CallArgs& call, const void*) {
   std::vector<Value> outputs = tensorSequence(*tensors, "tensors");
   const Value* gradTensors = argument(call, 1, "grad_tensors");
   std::vector<Value> givens;
-  if (gradTensors && !gradTensors->isNone()) givens = gradTensors->isTensor() ? std::vector<Value>{*gradTensors} : listItems(*gradTensors);
+  if (gradTensors && !gradTensors->isNone()) givens = gradTensors->isTensor() ? std::vector<Value>{*gradTensors} : listItems(*gradTensors).toVector();
   const Value* retain = argument(call, 2, "retain_graph");
   const bool create = truthy(argument(call, 3, "create_graph"));
   ag::BackwardRequest req;

@@ -65,7 +65,7 @@ int consumedDims(const Value& v) {
 Indexed applyIndex(Interpreter& interp, const Value& self, const Value& index) {
   TensorState& state = stateOf(interp);
   std::vector<Value> items;
-  if (index.isObj(ObjKind::Tuple)) items = index.as<TupleObject>()->items;
+  if (index.isObj(ObjKind::Tuple)) items = index.as<TupleObject>()->items.toVector();
   else items.push_back(index);
 
   const TensorObject& base = *asTensor(self);

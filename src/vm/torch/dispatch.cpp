@@ -53,7 +53,7 @@ bool convertArg(const SchemaArg& arg, const Value& v, BoundArgs& out, int i) {
         if (arg.type == ArgType::OptTensorList && item.isNone()) continue;
         return false;
       }
-      out.setTensors(i) = listItems(v);
+      out.setTensors(i) = listItems(v).toVector();
       return true;
     }
     case ArgType::Int:

@@ -38,10 +38,7 @@ inline const Value* kwarg(const CallArgs& call, std::string_view name) {
 }
 
 // The items of a list or tuple.
-inline const std::vector<Value>& listItems(const Value& v) {
-  if (v.isObj(ObjKind::List)) return v.as<ListObject>()->items;
-  return v.as<TupleObject>()->items;
-}
+inline ValueSpan listItems(const Value& v) { return seqItems(v); }
 
 enum class CallStyle : uint8_t { Function, Method };
 

@@ -66,7 +66,7 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!nested && r.aux.isTensor()) r.aux = detached(s, r.aux);
   }
   const bool tupleOut = out.isObj(ObjKind::Tuple);
-  std::vector<Value> outs = tupleOut ? listItems(out) : std::vector<Value>{out};
+  std::vector<Value> outs = tupleOut ? listItems(out).toVector() : std::vector<Value>{out};
   for (const Value& o : outs)
     if (!o.isTensor())
       throw Error(ErrorKind::Runtime, who + ": expected f(*primals) to return only tensors, got unsupported type <class '" +
@@ -99,8 +99,8 @@ Value funcJvp(Interpreter& interp, const CallArgs& call, const void*) {
   if (!sameNode(interp, primals, tangents))
     throw Error(ErrorKind::Runtime, who + ": Expected primals and tangents to have the same python structure. For example, if primals is a tuple of 3 tensors, tangents also must be. Got primals with structure " +
                                         treeSpecText(interp, primals) + " and tangents with structure " + treeSpecText(interp, tangents));
-  const std::vector<Value>& p = listItems(primals);
-  const std::vector<Value>& t = listItems(tangents);
+  const std::vector<Value> p = listItems(primals).toVector();
+  const std::vector<Value> t = listItems(tangents).toVector();
   for (size_t i = 0; i < p.size(); ++i) {
     if (!p[i].isTensor()) throw Error(ErrorKind::Runtime, who + ": Expected primals to only contain Tensors, got <class '" + typeName(p[i]) + "'>");
     if (!t[i].isTensor()) throw Error(ErrorKind::Runtime, who + ": Expected tangents to only contain Tensors, got <class '" + typeName(t[i]) + "'>");

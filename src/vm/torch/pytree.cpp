@@ -31,7 +31,7 @@ std::vector<Value> treeChildren(const Value& node) {
     for (const auto& kv : node.as<DictObject>()->entries) out.push_back(kv.second);
     return out;
   }
-  return listItems(node);
+  return listItems(node).toVector();
 }
 
 Value treeRebuild(const Value& node, std::vector<Value> children) {

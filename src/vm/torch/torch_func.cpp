@@ -55,7 +55,7 @@ namespace {
 Primal wrapPrimal(TensorState& s, const Value& arg) {
   Primal p;
   if (arg.isObj(ObjKind::Tuple) || arg.isObj(ObjKind::List)) {
-    std::vector<Value> items = listItems(arg);
+    std::vector<Value> items = listItems(arg).toVector();
     for (Value& v : items) {
       v = makeLeaf(s, v, p.nested);
       p.leaves.push_back(v);
@@ -97,7 +97,7 @@ Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
   if (nested) return aux;
   if (aux.isTensor()) return callMethod(s, aux, "detach", {});
   if (aux.isObj(ObjKind::Tuple) || aux.isObj(ObjKind::List)) {
-    std::vector<Value> items = listItems(aux);
+    std::vector<Value> items = listItems(aux).toVector();
     for (Value& v : items)
       if (v.isTensor()) v = callMethod(s, v, "detach", {});
     return aux.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));

@@ -226,7 +226,7 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
       std::vector<uint64_t> before;
       if (randomness_ == Randomness::Error) before = gen.state();
       Value sampleArgs = slice(s, allArgs, inDims_, b, batch, live.level);
-      std::vector<Value> a = listItems(sampleArgs);
+      std::vector<Value> a = listItems(sampleArgs).toVector();
       samples.push_back(interp.call(fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()}));
       if (randomness_ == Randomness::Error && gen.state() != before)
         throw Error(ErrorKind::Runtime, "vmap: called random operation while in randomness error mode. Please either use the 'same' or 'different' randomness flags on vmap or perform the randomness operation out of vmap");
