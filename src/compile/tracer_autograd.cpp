@@ -232,7 +232,7 @@ void Tracer::checkJointCall(const CallArgs& a, bool method) {
     const Value& v = a[i];
     check(v);
     if (v.isObj(ObjKind::List) || v.isObj(ObjKind::Tuple))
-      for (const Value& item : v.isObj(ObjKind::List) ? v.as<ListObject>()->items : v.as<TupleObject>()->items) check(item);
+      for (const Value& item : seqItems(v)) check(item);
   }
 }
 

@@ -60,7 +60,7 @@ TEST_CASE("op ABI: int[], Tensor[] and multi-output results without VM objects",
   CHECK(asTensor(m[0])->dtype() == DType::Float32);
   CHECK(asTensor(m[1])->dtype() == DType::Int64);
   // The VM makes them torch.return_types.max (Note [Multi-output results]).
-  Value packed = packResults(*ir::opTable().find("max.dim"), m);
+  Value packed = packResults(*ir::opTable().find("max.dim"), std::move(m));
   REQUIRE(packed.isObj(ObjKind::Tuple));
   CHECK(packed.as<TupleObject>()->named->name == "torch.return_types.max");
 
