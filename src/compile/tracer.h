@@ -146,6 +146,10 @@ class Tracer : public DispatchInterceptor {
   std::unordered_map<const ir::IrValue*, uint64_t> writesOf_;  // storage root -> in-place writes recorded
   std::set<const ir::IrValue*> viewedRoots_;
   std::set<const ir::IrValue*> aliasedRoots_;  // every view, alias and detach included
+  // The storage root of a traced value: the graph input or fresh value its
+  // chain of views starts at (Note [Memoized storage roots]).
+  const ir::IrValue* rootOf(const ir::IrValue* v) const;
+  mutable std::unordered_map<const ir::IrValue*, const ir::IrValue*> roots_;
   bool rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const;
   ir::Node* recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
                           TensorObject* self);

@@ -51,16 +51,6 @@ namespace tdsl {
 
 namespace {
 
-const ir::IrValue* rootOf(const ir::IrValue* v) {
-  for (;;) {
-    const ir::Node* n = v->node();
-    if (!n->isOp()) return v;
-    int src = ir::aliasedArgIndex(*n, static_cast<size_t>(v->outputIndex()));
-    if (src < 0) return v;
-    v = n->tensorArg(static_cast<size_t>(src));
-  }
-}
-
 bool isInplaceViewOp(const ir::OpDef& op) {
   return op.has(ir::kTagInplace) && op.functional && op.functional->has(ir::kTagView);
 }
