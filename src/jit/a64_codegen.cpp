@@ -6,6 +6,7 @@
 
 #include <asmjit/arm/a64compiler.h>
 
+#include "jit/asm_error_recorder.h"
 #include "jit/sleef_calls.h"
 
 namespace tdsl::jit {
@@ -13,18 +14,6 @@ namespace tdsl::jit {
 namespace {
 
 using namespace asmjit;
-
-class A64ErrorRecorder : public ErrorHandler {
- public:
-  void handleError(Error err, const char* message, BaseEmitter*) override {
-    if (error == kErrorOk) {
-      error = err;
-      text = message ? message : "asmjit error";
-    }
-  }
-  Error error = kErrorOk;
-  std::string text;
-};
 
 enum class Mode { Vector, Lane };
 
@@ -375,7 +364,7 @@ CodegenResult compileA64Kernel(JitRuntime* rt, const VectorProgram& program, con
   const bool place = rt && rt->environment().arch() == Arch::kAArch64;
   Environment env = place ? rt->environment() : Environment(Arch::kAArch64);
   CodeHolder code;
-  A64ErrorRecorder errors;
+  AsmErrorRecorder errors;
   StringLogger logger;
   code.init(env);
   code.setErrorHandler(&errors);

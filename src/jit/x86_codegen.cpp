@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "jit/asm_error_recorder.h"
 #include "jit/sleef_calls.h"
 
 namespace tdsl::jit {
@@ -21,18 +22,6 @@ namespace {
 
 using namespace asmjit;
 namespace Inst = x86::Inst;
-
-class ErrorRecorder : public ErrorHandler {
- public:
-  void handleError(Error err, const char* message, BaseEmitter*) override {
-    if (error == kErrorOk) {
-      error = err;
-      text = message ? message : "asmjit error";
-    }
-  }
-  Error error = kErrorOk;
-  std::string text;
-};
 
 enum class Mode { Vector, Lane };
 
@@ -403,7 +392,7 @@ CodegenResult compileX86Kernel(JitRuntime& rt, const VectorProgram& program, con
     return result;
   }
   CodeHolder code;
-  ErrorRecorder errors;
+  AsmErrorRecorder errors;
   StringLogger logger;
   code.init(rt.environment());
   code.setErrorHandler(&errors);
