@@ -46,14 +46,14 @@ def skipped_in(directives, mode):
     return any(d.startswith(f"skip {mode}:") for d in directives)
 
 
-def execute(td, tdsl, mode, directives):
+def execute(td, tdsl, mode, directives, timeout=60):
     """The run's (status, stdout, stderr); status None when it timed out."""
     args = next((d.split(":", 1)[1].split() for d in directives if d.startswith("args:")), [])
     stdin = next((d.split(":", 1)[1].strip().replace("\\n", "\n") for d in directives
                   if d.startswith("stdin:")), "")
     cmd = [tdsl, "run", *MODE_FLAGS[mode], td.name, *args]
     try:
-        r = subprocess.run(cmd, cwd=td.parent, input=stdin.encode(), capture_output=True, timeout=60)
+        r = subprocess.run(cmd, cwd=td.parent, input=stdin.encode(), capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "", ""
     return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
@@ -123,7 +123,7 @@ def find_cases(dirs, filters):
     return [c for c in cases if not filters or any(k in str(c) for k in filters)]
 
 
-def run_modes(cases, tdsl, modes):
+def run_modes(cases, tdsl, modes, timeout=60):
     """Runs and checks every case in every mode. Returns (failures, results) with
     results[mode][case] = (status, stdout, stderr) for the runs that happened."""
     failed = passed = skipped = 0
@@ -134,7 +134,7 @@ def run_modes(cases, tdsl, modes):
             if skipped_in(directives, mode):
                 skipped += 1
                 continue
-            res = execute(c, tdsl, mode, directives)
+            res = execute(c, tdsl, mode, directives, timeout)
             results[mode][str(c)] = res
             problem = check(res, directives, expected)
             if problem is None:
@@ -173,6 +173,8 @@ def main():
     ap.add_argument("--compare", nargs="+", metavar="FILE",
                     help="compare results saved by --save across modes (no runs)")
     ap.add_argument("-k", action="append", default=[])
+    ap.add_argument("--timeout", type=float, default=60,
+                    help="seconds one script may run (sanitizer builds run several times slower)")
     ap.add_argument("dirs", nargs="*")
     a = ap.parse_args()
     if a.compare:
@@ -189,7 +191,7 @@ def main():
         if m not in MODE_FLAGS:
             ap.error(f"unknown mode {m!r} (known: {', '.join(MODE_FLAGS)})")
     cases = find_cases(a.dirs, a.k)
-    failed, passed, results = run_modes(cases, str(pathlib.Path(a.tdsl).resolve()), modes)
+    failed, passed, results = run_modes(cases, str(pathlib.Path(a.tdsl).resolve()), modes, a.timeout)
     if a.save:
         if len(modes) != 1:
             ap.error("--save takes one mode")

@@ -14,6 +14,8 @@
 #include <string>
 #include <thread>
 
+#include <climits>
+#include <cstdlib>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -108,10 +110,21 @@ TEST_CASE("without an attached flag, kernels run as before", "[tensor][interrupt
 }
 
 #ifdef TDSL_BINARY
-// True once process `pid` catches SIGINT (bit SIGINT-1 of SigCgt in /proc/PID/status).
+// True once process `pid` runs the tdsl program (its exec is done: between
+// fork and exec the child is a copy of this test binary, whose Catch2 runner
+// catches SIGINT too) and catches SIGINT (bit SIGINT-1 of SigCgt in
+// /proc/PID/status).
 static bool waitForSigintHandler(pid_t pid) {
   auto start = std::chrono::steady_clock::now();
+  char program[PATH_MAX];
+  if (!realpath(TDSL_BINARY, program)) return false;
   while (std::chrono::steady_clock::now() - start < std::chrono::seconds(20)) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink(("/proc/" + std::to_string(pid) + "/exe").c_str(), exe, sizeof exe - 1);
+    if (n <= 0 || std::string(exe, static_cast<size_t>(n)) != program) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      continue;
+    }
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
     std::string line;
     while (std::getline(status, line)) {

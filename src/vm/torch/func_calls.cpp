@@ -135,7 +135,8 @@ class JacfwdFunction : public ExtensionObject {
     TensorState& s = stateOf(interp);
     const bool single = !argnums_.isObj(ObjKind::Tuple);
     std::vector<int64_t> nums;
-    for (const Value& a : single ? std::vector<Value>{argnums_} : listItems(argnums_)) {
+    const ValueSpan given = single ? ValueSpan(&argnums_, 1) : listItems(argnums_);
+    for (const Value& a : given) {
       if (!a.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + tdsl::typeName(argnums_));
       int64_t k = a.asInt();
       const auto n = static_cast<int64_t>(call.nargs);
