@@ -1,8 +1,6 @@
 import torch
 
-# Issue 16: the tutorials' SGD step under `with torch.no_grad():` (the with
-# statement comes from helper lang1's branch; the lead enables this test
-# by removing the skip lines from with_no_grad.expected after the merge).
+# Issue 16: the tutorials' SGD step under `with torch.no_grad():`.
 x = torch.linspace(-1.0, 1.0, 8).reshape(4, 2)
 y = (x * torch.tensor([1.5, -0.5])).sum(1, keepdim=True)
 w1 = torch.full((2, 3), 0.1, requires_grad=True)
