@@ -111,8 +111,28 @@ void CompiledFunction::gcClear(std::vector<Value>& out) {
 
 template <class F>
 void CompiledFunction::count(F&& f) {
+  // std::map entries stay where they are, and the stats are never erased.
+  if (!shared_) shared_ = &compileRuntime(interp_).stats.of(fn_->name());
   f(local_);
-  f(compileRuntime(interp_).stats.of(fn_->name()));
+  f(*shared_);
+}
+
+// Note [Scratch registers]
+// A cache hit must cost little more than the graph it runs, so the register
+// vectors of a call come from a pool instead of the allocator. A pool, not
+// one vector per function: the function may be running already (recursion,
+// a graph break that calls it again). Vectors go back empty (no references
+// kept alive, nothing for the collector to see) with their capacity.
+std::vector<Value> CompiledFunction::takeScratch() {
+  if (scratch_.empty()) return {};
+  std::vector<Value> v = std::move(scratch_.back());
+  scratch_.pop_back();
+  return v;
+}
+
+void CompiledFunction::giveScratch(std::vector<Value>& v) {
+  v.clear();
+  if (v.capacity() && scratch_.size() < 8) scratch_.push_back(std::move(v));
 }
 
 bool CompiledFunction::bindArguments(const CallArgs& args, std::vector<Value>& regs) const {
@@ -138,8 +158,13 @@ bool CompiledFunction::bindArguments(const CallArgs& args, std::vector<Value>& r
   }
   if (args.nargs > np) return false;
   regs.assign(static_cast<size_t>(c.nregs), Value());
-  std::vector<bool> bound(np, false);
-  for (size_t i = 0; i < args.nargs; ++i) { regs[i] = args.args[i]; bound[i] = true; }
+  for (size_t i = 0; i < args.nargs; ++i) regs[i] = args.args[i];
+  // Parameters bound so far: the first nargs, then the keywords'.
+  std::vector<bool> bound;
+  if (args.nkwargs || args.nargs < np) {
+    bound.assign(np, false);
+    std::fill_n(bound.begin(), args.nargs, true);
+  }
   for (size_t k = 0; k < args.nkwargs; ++k) {
     size_t p = 0;
     while (p < np && c.paramNames[p] != args.kwargs[k].name) ++p;
@@ -148,7 +173,7 @@ bool CompiledFunction::bindArguments(const CallArgs& args, std::vector<Value>& r
     bound[p] = true;
   }
   const size_t firstDefault = np - static_cast<size_t>(c.ndefaults);
-  for (size_t p = 0; p < np; ++p) {
+  for (size_t p = bound.empty() ? np : 0; p < np; ++p) {  // empty: every parameter is positional
     if (bound[p]) continue;
     if (p < firstDefault) return false;
     regs[p] = fn_->defaults[p - firstDefault];
@@ -317,7 +342,14 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
 Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   CompileRuntime& rt = compileRuntime(interp);
   count([](FunctionStats& s) { ++s.calls; });
-  std::vector<Value> regs;
+  // Note [Scratch registers]
+  struct Scratch {
+    CompiledFunction& owner;
+    std::vector<Value> v;
+    ~Scratch() { owner.giveScratch(v); }
+  };
+  Scratch regsScratch{*this, takeScratch()}, inputsScratch{*this, takeScratch()}, nextScratch{*this, takeScratch()};
+  std::vector<Value>& regs = regsScratch.v;
   // A call inside a trace, or arguments that do not bind (the eager call
   // reports the TypeError), run the plain function.
   if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
@@ -333,7 +365,9 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     return interp.vm().call(Value(fn_), args);
   }
   uint32_t pc = 0;
-  std::vector<Value> inputs, outputs, next;
+  std::vector<Value>& inputs = inputsScratch.v;
+  std::vector<Value>& next = nextScratch.v;
+  std::vector<Value> outputs;
   lastCall_.clear();
   for (;;) {
     Segment* seg = lookup(pc, regs);

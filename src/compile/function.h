@@ -73,6 +73,9 @@ class CompiledFunction : public ExtensionObject {
   Value runEager(std::vector<Value>& regs, uint32_t pc);
   template <class F>
   void count(F&& f);
+  // Note [Scratch registers]
+  std::vector<Value> takeScratch();
+  void giveScratch(std::vector<Value>& v);
 
   Interpreter& interp_;
   Ref<FunctionObject> fn_;
@@ -82,6 +85,8 @@ class CompiledFunction : public ExtensionObject {
   std::unordered_map<uint32_t, Ref<FunctionObject>> steps_;
   Value name_;
   FunctionStats local_;
+  FunctionStats* shared_ = nullptr;  // this function's entry in the interpreter's stats
+  std::vector<std::vector<Value>> scratch_;
   std::vector<const Segment*> lastCall_;
   bool limitReported_ = false;
 };

@@ -89,8 +89,9 @@ CompiledGraph compileWithPipeline(Interpreter& interp, const Backend& backend, c
   std::vector<FunctionStats*> sinks = context.stats;
   return [prepared, sinks](Interpreter& I, const std::vector<Value>& in) {
     ir::ExecCounters counters;
-    std::vector<Value> out =
-        withJitStats(I, sinks, [&] { return prepared->run(*I.tensorState(), in, &counters); });
+    auto run = [&] { return prepared->run(*I.tensorState(), in, &counters); };
+    // Only fused nodes do JIT work.
+    std::vector<Value> out = prepared->hasFusedSteps() && !sinks.empty() ? withJitStats(I, sinks, run) : run();
     for (FunctionStats* s : sinks) s->bytesCopied += counters.bytesCopied;
     return out;
   };

@@ -135,6 +135,7 @@ std::vector<std::pair<int64_t, int>> aliasPattern(const std::vector<Value>& root
 
 void applySideEffects(const Segment& seg, const Value* entryRegs, const std::vector<Value>& inputs,
                       const std::vector<Value>& outputs, std::vector<Value>& memo) {
+  if (seg.objectWrites.empty() && seg.globals.empty() && seg.grads.empty()) return;
   std::vector<std::vector<Value>> contents;
   contents.reserve(seg.objectWrites.size());
   for (const ObjectWrite& w : seg.objectWrites) {

@@ -34,7 +34,8 @@ enum class ObjKind : uint8_t {
   Range,
   Iterator,
   Cell,
-  Other,        // anything else (graph modules, compiled callables, ...)
+  Other,        // an OtherObject (vm/objects.h): slices, extensions (compiled callables, ...)
+  Storage,      // a tensor's storage (tensor/tensor.h), never a script value
 };
 
 // An object with an intrusive reference count. Subclasses are defined by the

@@ -147,6 +147,7 @@ PreparedGraph::PreparedGraph(std::shared_ptr<const Graph> g, const FusedRunnerFa
     if (n->isFused()) {
       Step s;
       s.fused = fusedRunners ? fusedRunners(*n) : referenceFusedRunner(*n);
+      hasFusedSteps_ = true;
       for (IrValue* v : n->inputValues()) s.fusedSlots.push_back(slot(v));
       auto bodyInputs = n->body()->inputs();
       for (const Node* b : n->body()->nodes()) {

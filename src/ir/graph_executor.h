@@ -79,6 +79,8 @@ class PreparedGraph {
   PreparedGraph& operator=(const PreparedGraph&) = delete;
 
   const Graph& graph() const { return *graph_; }
+  // Whether any step is a fused node (runs a kernel of the JIT's or the reference's).
+  bool hasFusedSteps() const { return hasFusedSteps_; }
   // Same contract as executeGraph; adds to `counters` when given.
   std::vector<tdsl::Value> run(TensorState& state, const std::vector<tdsl::Value>& inputs,
                                ExecCounters* counters = nullptr);
@@ -92,6 +94,7 @@ class PreparedGraph {
   std::vector<int> outputSlots_;
   std::vector<tdsl::Value> slots_;  // scratch, empty between calls
   int numSlots_ = 0;
+  bool hasFusedSteps_ = false;
 };
 
 }  // namespace tdsl::ir

@@ -545,9 +545,13 @@ inline void releaseEntries(DictEntries& entries) {
   releaseAll(p);
 }
 
+// Every ObjKind::Other object is an OtherObject, so its sub-kind is a field
+// read, not a dynamic_cast (the VM calls extensions on hot paths).
 inline bool isOther(const Value& v, OtherKind sub) {
-  return v.isObj(ObjKind::Other) && v.as<Object>()->kind() == ObjKind::Other &&
-         dynamic_cast<OtherObject*>(v.asObj()) && static_cast<OtherObject*>(v.asObj())->sub == sub;
+  return v.isObj(ObjKind::Other) && static_cast<OtherObject*>(v.asObj())->sub == sub;
+}
+inline ExtensionObject* asExtension(const Value& v) {
+  return isOther(v, OtherKind::Extension) ? static_cast<ExtensionObject*>(v.asObj()) : nullptr;
 }
 inline bool isSlice(const Value& v) { return isOther(v, OtherKind::Slice); }
 inline bool isEllipsis(const Value& v) { return isOther(v, OtherKind::Ellipsis); }

@@ -186,7 +186,8 @@ std::string typeName(const Value& v) {
     case ObjKind::Range: return "range";
     case ObjKind::Iterator: return iteratorTypeName(*v.as<IteratorObject>());
     case ObjKind::Cell: return "cell";
-    case ObjKind::Other: break;
+    case ObjKind::Other:
+    case ObjKind::Storage: break;
   }
   if (isSlice(v)) return "slice";
   if (isEllipsis(v)) return "ellipsis";
@@ -785,7 +786,8 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
       out += "<iterator object>";
       return;
     case ObjKind::Cell: out += "<cell>"; return;
-    case ObjKind::Other: break;
+    case ObjKind::Other:
+    case ObjKind::Storage: break;
   }
   if (isSlice(v)) {
     auto* s = v.as<SliceObject>();

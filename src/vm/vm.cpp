@@ -331,7 +331,7 @@ Value VM::call(const Value& fn, const CallArgs& args) {
         return call(f, CallArgs{all.data(), all.size(), args.kwargs, args.nkwargs});
       }
       case ObjKind::Other:
-        if (auto* ext = dynamic_cast<ExtensionObject*>(fn.asObj())) {
+        if (auto* ext = asExtension(fn)) {
           // A compiled function's backend may call back into it (or return
           // it as the compiled callable): each round trip nests in C++.
           NestingGuard g(nesting_);
