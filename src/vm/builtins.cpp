@@ -538,7 +538,7 @@ Value b_callable(Interpreter&, const CallArgs& a, const void*) {
   expectArgs(a, "callable", 1, 1);
   const Value& v = a[0];
   bool c = v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod);
-  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr) c = ext->callable();
+  if (auto* ext = asExtension(v)) c = ext->callable();
   return Value::boolean(c);
 }
 

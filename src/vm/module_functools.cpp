@@ -11,7 +11,7 @@ namespace {
 
 bool isCallable(const Value& v) {
   if (v.isObj(ObjKind::Function) || v.isObj(ObjKind::Native) || v.isObj(ObjKind::BoundMethod)) return true;
-  auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr;
+  auto* ext = asExtension(v);
   return ext && ext->callable();
 }
 

@@ -837,7 +837,7 @@ std::string str(Interpreter& interp, const Value& v) {
   if (v.isObj(ObjKind::Str)) return v.as<StrObject>()->str;
   if (std::string s; v.isObj(ObjKind::Other) && instanceStr(interp, v, s)) return s;
   // An extension's own str(); dict views and sets print as their repr (appendRepr's).
-  if (auto* ext = v.isObj(ObjKind::Other) ? dynamic_cast<ExtensionObject*>(v.asObj()) : nullptr; ext && !asDictView(v) && !asSet(v))
+  if (auto* ext = asExtension(v); ext && !asDictView(v) && !asSet(v))
     return ext->str();
   return repr(interp, v);
 }
