@@ -171,8 +171,9 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     }
   }
   if (!anyGrad) {
-    OpResults r = dispatchOp(state, op, args);
-    if (writes) bumpVersion(*self);
+    bool intercepted = false;
+    OpResults r = dispatchOp(state, op, args, &intercepted);
+    if (writes && !intercepted) bumpVersion(*self);
     return r;
   }
 
@@ -211,8 +212,9 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     selfBefore = recordedUnbatched(state, *clone, c)[0];
   }
 
-  OpResults results = dispatchOp(state, op, args);
-  if (writes) bumpVersion(*self);
+  bool intercepted = false;
+  OpResults results = dispatchOp(state, op, args, &intercepted);
+  if (writes && !intercepted) bumpVersion(*self);
 
   std::shared_ptr<Node> node;
   if (row) {

@@ -33,8 +33,9 @@ inline bool anyAutogradArg(const BoundArgs& args) {
 inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   if (anyAutogradArg(args)) return dispatchRecorded(state, op, args);
   if (!op.has(kTagInplace)) return dispatchOp(state, op, args);
-  OpResults r = dispatchOp(state, op, args);
-  if (args[0].isTensor() && asTensor(args[0])->storage) ++asTensor(args[0])->storage->version;
+  bool intercepted = false;
+  OpResults r = dispatchOp(state, op, args, &intercepted);
+  if (!intercepted && args[0].isTensor() && asTensor(args[0])->storage) ++asTensor(args[0])->storage->version;
   return r;
 }
 

@@ -18,9 +18,12 @@
 
 namespace tdsl::autograd {
 
+// A real tensor the tracer writes (a graph input) is not written until the
+// graph runs (Note [Versions after compiled writes] in compile/function.cpp),
+// so while tracing its version is its counter plus the writes recorded so far.
 inline uint64_t versionOf(const TensorState& s, const TensorObject& t) {
-  if (t.storage) return t.storage->version;
-  return s.interceptor ? s.interceptor->metaVersion(t) : 0;
+  const uint64_t recorded = s.interceptor ? s.interceptor->metaVersion(t) : 0;
+  return (t.storage ? t.storage->version : 0) + recorded;
 }
 
 }  // namespace tdsl::autograd

@@ -198,6 +198,9 @@ struct Segment {
   bool hasGraph = false;             // false when there are no ops (nothing to run)
   bool readsSizes = false;           // Python code read tensor sizes: never dynamic
   bool replayable = false;           // writes no input, draws no random numbers (Note [Errors inside compiled graphs])
+  // Note [Versions after compiled writes]: (graph input, the in-place writes
+  // the trace made through it), for inputs written at least once.
+  std::vector<std::pair<int, uint64_t>> inputWrites;
   CompiledGraph compiled;
   bool isReturn = false;
   uint32_t exitPc = 0;               // break instruction (when !isReturn)

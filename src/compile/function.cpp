@@ -33,6 +33,24 @@ std::string where(const CodeObject& code, uint32_t pc) {
   return fmt::format("{}:{}:{}", r.file->name, r.begin.line, r.begin.col);
 }
 
+// Note [Versions after compiled writes]
+// Eager bumps a storage's version counter (Note [Version counter] in
+// tensor/tensor.h) once per in-place op written into it, and autograd
+// checks saved tensors against it. A compiled graph's writes run as kernels
+// (reinplaced, fused or copied back after functionalization) that bump
+// nothing, so after a segment's graph runs each input it wrote advances by
+// the number of in-place ops the trace recorded through it, views included:
+// `x.add_(1); x[1:].mul_(2)` leaves x two versions on, as in eager and in
+// PyTorch's eager and aot_eager backends. Two inputs viewing one storage
+// each add their own writes, which sums to eager's count. A graph that
+// raises bumps nothing (eager would count the writes before the error).
+void bumpInputVersions(const Segment& seg, const std::vector<Value>& inputs) {
+  for (const auto& [input, writes] : seg.inputWrites) {
+    const Value& v = inputs[static_cast<size_t>(input)];
+    if (v.isTensor() && asTensor(v)->storage) asTensor(v)->storage->version += writes;
+  }
+}
+
 }  // namespace
 
 CompiledFunction::CompiledFunction(Interpreter& interp, Ref<FunctionObject> fn, CompileOptions options)
@@ -396,6 +414,7 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
         e.where = fn_->code->rangeAt(seg->entryPc);
         throw;
       }
+      bumpInputVersions(*seg, inputs);
     }
     std::vector<Value> memo;  // Note [Functions made while tracing]
     if (seg->isReturn) {

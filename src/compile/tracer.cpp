@@ -1093,6 +1093,12 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
         if (ir::IrValue* w = n->tensorArg(i); !w || aa.rootIsInput(w)) seg->replayable = false;
     }
   }
+  {
+    const std::vector<ir::IrValue*> graphInputs = graph_->inputs();
+    for (size_t i = 0; i < graphInputs.size(); ++i)
+      if (auto w = writesOf_.find(graphInputs[i]); w != writesOf_.end() && w->second > 0)
+        seg->inputWrites.emplace_back(static_cast<int>(i), w->second);
+  }
   seg->graphNodes = static_cast<int64_t>(graph_->size()) - mergedNodes_;  // Note [One node per subscript]
   seg->hasGraph = !graph_->opNodes().empty();
   seg->graph = std::move(graph_);

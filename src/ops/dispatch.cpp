@@ -28,10 +28,13 @@ OpResults runMetaOnly(const ir::OpDef& op, BoundArgs& args) {
   return out;
 }
 
-OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args, bool* intercepted) {
   if (state.interceptor) {
     OpResults result;
-    if (state.interceptor->intercept(state, op, args, result)) return result;
+    if (state.interceptor->intercept(state, op, args, result)) {
+      if (intercepted) *intercepted = true;
+      return result;
+    }
   }
   // An in-place view op (Note [In-place view ops]) only changes metadata:
   // its kernel runs on meta tensors as it does on real ones.

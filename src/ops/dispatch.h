@@ -24,8 +24,11 @@ struct DispatchInterceptor {
 };
 
 // Runs one bound call: interceptor, else the meta rule alone when any tensor
-// argument is a meta tensor, else the eager kernel.
-OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args);
+// argument is a meta tensor, else the eager kernel. `intercepted`, when
+// given, says whether the interceptor took the call: an in-place op the
+// tracer recorded wrote nothing yet (Note [Versions after compiled writes]
+// in compile/function.cpp).
+OpResults dispatchOp(TensorState& state, const ir::OpDef& op, BoundArgs& args, bool* intercepted = nullptr);
 // The meta rule only: returns meta tensors (self itself for in-place ops).
 OpResults runMetaOnly(const ir::OpDef& op, BoundArgs& args);
 bool anyMetaTensor(const BoundArgs& args);
