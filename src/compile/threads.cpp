@@ -5,6 +5,7 @@
 
 #include "jit/jit_context.h"
 #include "compile/runtime.h"
+#include "tensor/tensor.h"
 #include "vm/objects.h"
 #include "vm/value_ops.h"
 #include "vm/vm.h"
@@ -30,6 +31,7 @@ Value setNumThreads(Interpreter& interp, const CallArgs& call, const void*) {
   CompileRuntime& rt = compileRuntime(interp);
   rt.numThreads = static_cast<int>(v.asInt());
   if (rt.jit) rt.jit->numThreads = rt.numThreads;
+  interp.tensorState()->numThreads = rt.numThreads;  // matmul's BLAS threads (Note [BLAS threads])
   return Value::none();
 }
 

@@ -28,6 +28,18 @@
 
 namespace tdsl {
 
+// Note [BLAS threads]
+// torch.set_num_threads(n) sets the threads of matmul's BLAS calls too, as in
+// PyTorch, so "n threads" means the same thing for a product as for a fused
+// kernel. OpenBLAS keeps one thread count per process, so every BLAS call
+// first sets it to its interpreter's (useBlasThreads: one cheap query when it
+// is already right); two interpreters with different counts in one process
+// then each run on their own. OpenBLAS splits the rows of C between its
+// threads and its sums depend on that split (Note [Blocked matmul]), so a
+// product's last bits may change with the thread count — in PyTorch too. The
+// fused kernels' results never do.
+void useBlasThreads(const TensorState& state);
+
 // About 0.1-0.3 s of one core's BLAS work.
 constexpr int64_t kMatmulBlockWork = int64_t(1) << 28;
 // A multiple of every panel width of OpenBLAS's x86-64 and arm64 kernels.

@@ -120,6 +120,10 @@ struct TensorState {
   bool gradEnabled = true;
   bool inferenceMode = false;
   uint64_t autogradSequence = 0;  // numbers autograd's nodes in creation order
+  // torch.set_num_threads(n) of this interpreter, 0 until a script sets it
+  // (then defaultThreadCount()); matmul's BLAS calls run on it (Note [BLAS
+  // threads] in matmul_blocks.h), the JIT's kernels on the compile runtime's copy.
+  int numThreads = 0;
 };
 
 // Note [Interrupting kernels]

@@ -217,11 +217,13 @@ TEST_CASE("safety: matmul blocks poll the interrupt between blocks", "[tensor][s
 TEST_CASE("safety: a blocked matmul equals one unblocked BLAS call bit for bit", "[tensor][safety][matmul]") {
   // On several threads OpenBLAS's own results depend on how it splits the
   // rows between them (Note [Blocked matmul]); on one they are a function of
-  // the data alone.
+  // the data alone. The state's thread count is what its matmuls run on
+  // (Note [BLAS threads]); the direct calls below run on the same one.
   const int threads = openblas_get_num_threads();
   openblas_set_num_threads(1);
   TensorStatePtr sp = makeTensorState();
   TensorState& s = *sp;
+  s.numThreads = 1;
   struct Shape { int64_t m, k, n; };
   for (Shape sh : {Shape{2000, 300, 1000}, Shape{5000, 64, 2000}}) {
     INFO(sh.m << "x" << sh.k << "x" << sh.n);

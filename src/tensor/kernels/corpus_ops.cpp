@@ -33,6 +33,7 @@ T wrappingMulAdd(T acc, T x, T y) {
 template <class T>
 void gemmInto(const TensorState& s, const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n, T alpha, T beta) {
   if (m == 0 || n == 0) return;
+  useBlasThreads(s);
   forEachMatmulBlock(m, k, n, s.interrupt, [&](const MatmulBlock& b) {
     const T* a = A + b.row0 * k;
     T* c = C + b.row0 * n;

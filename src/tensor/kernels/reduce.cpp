@@ -399,6 +399,7 @@ void gemm(const TensorState& state, const T* A, const T* B, T* C, int64_t m, int
     return;
   }
   const int lda = static_cast<int>(k), ldb = static_cast<int>(n), ldc = static_cast<int>(n);
+  useBlasThreads(state);
   forEachMatmulBlock(m, k, n, state.interrupt, [&](const MatmulBlock& b) {
     const T* a = A + b.row0 * k;
     T* c = C + b.row0 * n;
@@ -491,6 +492,7 @@ OpResults dot(TensorState& s, const BoundArgs& a) {
   checkMatmulDType(x.dtype());
   int64_t n = x.sizes()[0];
   auto out = allocTensor(s, x.dtype(), Dims{});
+  useBlasThreads(s);
   withDType(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* p = x.data<T>();
