@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Runs the tensor benchmarks (bench/tensor/*.td) under tdsl and, when the
-system Python has PyTorch, under CPython + PyTorch for comparison.
+"""Runs the tensor benchmarks (bench/tensor/*.td) under tdsl and under
+CPython + PyTorch for comparison (the venv of bench/reference_python.py, or
+--python PY; --no-torch skips it).
 
-usage: bench/run_tensor.py [--tdsl build-rel/tdsl] [--repeat 3] [-k NAME]
+usage: bench/run_tensor.py [--tdsl build-rel/tdsl] [--repeat 3] [-k NAME] [--python PY | --no-torch]
 Each script prints one line "NAME: ..., X us per iteration"; tdsl and PyTorch
 runs are interleaved, --repeat rounds each, and the medians are reported with
 their ratio and the target from TARGETS_US when there is one."""
 import argparse, pathlib, re, statistics, subprocess, sys
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from reference_python import torch_python, versions  # noqa: E402
 TARGETS_US = {"eager_add": 0.3}  # DESIGN.md §2.7: a tiny-tensor op well under a microsecond
 PER_ITER = re.compile(r"([\d.]+) us per iteration")
 
@@ -23,20 +26,17 @@ def run(cmd):
     return float(m.group(1))
 
 
-def torch_available():
-    r = subprocess.run(["/usr/bin/python3", "-c", "import torch"], capture_output=True)
-    return r.returncode == 0
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tdsl", default="build-rel/tdsl")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("-k", default="")
+    ap.add_argument("--python", help="a Python with torch for the reference side")
+    ap.add_argument("--no-torch", action="store_true")
     a = ap.parse_args()
-    have_torch = torch_available()
-    if not have_torch:
-        print("PyTorch is unavailable (/usr/bin/python3 cannot import torch): no comparison")
+    py = None if a.no_torch else torch_python(a.python)
+    have_torch = py is not None
+    print(versions(py) if py else "no PyTorch comparison (--no-torch)")
     failed = False
     for script in sorted((HERE / "tensor").glob("*.td")):
         name = script.stem
@@ -46,7 +46,7 @@ def main():
         for _ in range(a.repeat):  # interleaved, so both see the same machine load
             ours.append(run([a.tdsl, "run", str(script)]))
             if have_torch:
-                theirs.append(run(["/usr/bin/python3", str(script)]))
+                theirs.append(run([py, str(script)]))
         median = statistics.median(ours)
         line = f"{name}: tdsl {median:.3f} us/iter (median of {a.repeat})"
         target = TARGETS_US.get(name)

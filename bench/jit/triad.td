@@ -8,6 +8,9 @@ import torch
 # An argument sets torch.set_num_threads (the runner passes 1 unless a row says otherwise).
 if len(sys.argv) > 1:
     torch.set_num_threads(int(sys.argv[1]))
+# A second argument "eager" times the plain function under PyTorch (tdsl's
+# runner passes --eager instead).
+eager = len(sys.argv) > 2 and sys.argv[2] == "eager"
 
 n = 10000000
 a = torch.rand(n)
@@ -17,7 +20,7 @@ c = torch.rand(n)
 def triad(a, b, c):
     return a + b * c
 
-f = torch.compile(triad) if hasattr(torch, "compile") else triad
+f = triad if eager or not hasattr(torch, "compile") else torch.compile(triad)
 f(a, b, c)
 times = []
 for _ in range(11):
