@@ -15,7 +15,8 @@ import argparse, pathlib, re, statistics, subprocess, sys
 HERE = pathlib.Path(__file__).resolve().parent
 # A measurement is a segment of a line (split at ',' and ':', parenthesized
 # remarks such as "(target <= 1 us)" dropped) ending in "<value> <unit>";
-# the words before the value, prefixed by the line's first field, label it.
+# the words before the value, prefixed by the line's first field and its
+# segments without a value, label it.
 MEASUREMENT = re.compile(r"^(.*?)\s*(-?\d+(?:\.\d+)?)\s*(us|ms|s)\b")
 
 
@@ -25,11 +26,13 @@ def numbers(text):
     for line in text.splitlines():
         line = re.sub(r"\([^)]*\)", "", line)
         head, *segments = re.split(r"[,:]", line)
+        context = [head.strip()]  # segments without a measurement ("302 nodes") name the line's rows
         for segment in segments:
             m = MEASUREMENT.match(segment.strip())
             if m:
-                label = f"{head.strip()} {m.group(1)}".strip()
-                found.append((label, float(m.group(2)), m.group(3)))
+                found.append((" ".join(context + [m.group(1)]).strip(), float(m.group(2)), m.group(3)))
+            elif segment.strip():
+                context.append(segment.strip())
     return found
 
 
