@@ -258,7 +258,6 @@ Value tensorRequiresGrad_(Interpreter&, const Value& self, const CallArgs& call)
   const Value* flag = argument(call, 0, "requires_grad");
   if (flag && !flag->isBool()) throw Error(ErrorKind::Type, "requires_grad_(): argument 'requires_grad' must be bool, not " + typeName(*flag));
   TensorObject& t = tensorOf(self);
-  if (t.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: requires_grad_() on a traced tensor");
   setRequiresGrad(t, !flag || flag->asBool(), FlagEntry::Method);
   return self;
 }
@@ -571,6 +570,12 @@ bool isAutogradCallable(const Value& callee) {
   }
   return false;
 }
+
+bool isGradModeQuery(const Value& callee) {
+  return callee.isObj(ObjKind::Native) && callee.as<NativeObject>()->fn == isGradEnabled;
+}
+
+bool isGradFnObject(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<GradFnObject*>(v.asObj()); }
 
 bool isTracedAutogradCall(const Value& callee) {
   if (!callee.isObj(ObjKind::Native)) return false;

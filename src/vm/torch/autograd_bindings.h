@@ -44,6 +44,11 @@ bool isAutogradCallable(const Value& callee);
 // compile/joint_trace.h); they run no script code.
 bool isTracedAutogradCall(const Value& callee);
 
+// torch.is_grad_enabled (the tracer guards the grad mode it read).
+bool isGradModeQuery(const Value& callee);
+// A tensor's .grad_fn as a script value.
+bool isGradFnObject(const Value& v);
+
 // torch.func (torch_func.cpp).
 Value makeTorchFuncModule(Interpreter& interp);
 bool isTorchFuncObject(const Value& v);
