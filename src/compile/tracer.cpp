@@ -511,6 +511,9 @@ Value Tracer::onCall(const CallArgs& a) {
     noteGradModeRead();
     return callee;
   }
+  if (!joint_ && tracesTransform(callee))  // Note [Function transforms under the tracer]
+    graphBreak("torch.func is not traced once the joint graph was refused (" + jointRefusal_ + "): call to " +
+               calleeName(callee));
   if (isAutogradCallable(callee)) graphBreak("autograd is not traced yet: call to " + calleeName(callee));
   for (size_t i = 1; i < a.nargs; ++i)
     if (generatorOf(a[i])) graphBreak("a generator passed to " + calleeName(callee) + " (generators are not traced)");
@@ -1176,6 +1179,7 @@ std::unique_ptr<Segment> Tracer::trace() {
         rt_.logs.write("graph_breaks", "Joint graph of " + req_.fn->name() + " refused: " + e.reason +
                                            "; autograd runs in the VM instead");
       joint_ = false;
+      jointRefusal_ = e.reason;
       stops_.clear();
       stopReasons_.clear();
       continue;

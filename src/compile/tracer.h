@@ -147,6 +147,7 @@ class Tracer : public DispatchInterceptor {
   std::vector<Ref<TensorObject>> gradReads_;  // real tensors whose requires_grad / leafness the trace read
   void restoreLeafGrads();
   bool joint_ = true;  // autograd is traced (else it breaks the graph, as before)
+  std::string jointRefusal_;  // why joint_ became false
   bool gradSeen_ = false;
   struct LeafRecord {
     Ref<TensorObject> leaf;
