@@ -1,5 +1,7 @@
 #include "autograd/function_node.h"
 
+#include "autograd/dispatch.h"
+
 #include "autograd/versions.h"
 #include "support/diagnostics.h"
 
@@ -57,10 +59,9 @@ std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& gra
     // Note [Saved tensors]: an output gets its history back for a double backward.
     for (int i = 0; i < saved.count; ++i) {
       if (!saved[i].isTensor()) continue;
-      const TensorObject& alias = *asTensor(saved[i]);
-      Ref<TensorObject> r = makeViewOf(alias, alias.meta);
-      if (isFloating(r->dtype())) setHistory(*r, shared_from_this(), static_cast<uint32_t>(i));
-      saved[i] = Value(r);
+      Value r = detachedAlias(ctx.state, *asTensor(saved[i]));
+      if (isFloating(asTensor(r)->dtype())) setHistory(*asTensor(r), shared_from_this(), static_cast<uint32_t>(i));
+      saved[i] = r;
     }
   }
   std::vector<Value> out(next.size());
