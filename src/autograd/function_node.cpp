@@ -15,6 +15,13 @@ const char* kFreedMessage =
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if "
     "you need to access saved tensors after calling backward.";
 
+Value metaOnly(const Value& v) {
+  if (!v.isTensor() || asTensor(v)->isMeta()) return v;
+  return Value(makeMetaTensor(asTensor(v)->meta));
+}
+
+}  // namespace
+
 const char* tensorTypeName(DType d) {
   switch (d) {
     case DType::Float32: return "torch.FloatTensor";
@@ -25,13 +32,6 @@ const char* tensorTypeName(DType d) {
   }
   return "torch.Tensor";
 }
-
-Value metaOnly(const Value& v) {
-  if (!v.isTensor() || asTensor(v)->isMeta()) return v;
-  return Value(makeMetaTensor(asTensor(v)->meta));
-}
-
-}  // namespace
 
 std::string tensorTypeText(const TensorMeta& m) {
   std::string s = std::string("[") + tensorTypeName(m.dtype) + " [";

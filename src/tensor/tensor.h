@@ -120,6 +120,9 @@ struct TensorState {
   bool gradEnabled = true;
   bool inferenceMode = false;
   uint64_t autogradSequence = 0;  // numbers autograd's nodes in creation order
+  // Note [Tensor hooks] (autograd/engine.cpp): calls a register_hook() hook
+  // (a script callable) on a gradient; set by the VM's torch module.
+  std::function<Value(const Value& hook, const Value& grad)> callHook;
 };
 
 // Note [Interrupting kernels]

@@ -29,6 +29,9 @@ Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& cal
 Value tensorRequiresGrad_(Interpreter& interp, const Value& self, const CallArgs& call);
 Value tensorRetainGrad(Interpreter& interp, const Value& self, const CallArgs& call);
 Value tensorDetach_(Interpreter& interp, const Value& self, const CallArgs& call);
+// Note [Tensor hooks] (autograd/engine.cpp): t.register_hook(fn), and its handle.
+Value tensorRegisterHook(Interpreter& interp, const Value& self, const CallArgs& call);
+bool isHookHandle(const Value& v);
 
 // requires_grad= of a factory or torch.tensor: applies it to the new tensor.
 void setFactoryRequiresGrad(const Value& tensor, const Value& flag);
