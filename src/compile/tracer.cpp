@@ -564,7 +564,7 @@ Value Tracer::onMethod(const CallArgs& a) {
       checkJointCall(a, true);
       return Value();
     }
-    if ((reads & kReadsAutograd) && joint_ && (name == "requires_grad_" || name == "retain_grad")) {
+    if ((reads & kReadsAutograd) && joint_ && (name == "requires_grad_" || name == "retain_grad" || name == "register_hook")) {
       noteAutogradFlagChange(self, name);  // Note [Autograd reads while tracing]
       return Value();
     }
@@ -595,6 +595,7 @@ Value Tracer::onMethod(const CallArgs& a) {
                  ") that the graph cannot name");
     return Value();
   }
+  if (joint_ && isHookHandle(self) && fresh_.contains(self.asObj())) return Value();  // Note [Autograd reads while tracing]
   if (asInstance(self))
     graphBreak("method call ." + name + "() on an instance of user class '" + typeName(self) + "'");
   graphBreak("method call ." + name + "() on an object that cannot be traced");

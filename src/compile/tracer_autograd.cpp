@@ -262,11 +262,14 @@ void Tracer::finishJoint(Segment& seg) {
 // - torch.is_grad_enabled() guards the grad mode (under inference_mode it
 //   breaks the graph: the segment's guard is on grad mode and inference
 //   mode together).
-// - requires_grad_() and retain_grad() on a proxy (a tensor made in the
-//   segment) change only autograd's record of it, which the trace keeps:
-//   the backward then accumulates into, or retains, a proxy's .grad, read
-//   later in the segment like any proxy. On a real tensor they would change
-//   an object the graph cannot: the graph breaks.
+// - requires_grad_(), retain_grad() and register_hook() on a proxy (a
+//   tensor made in the segment) change only autograd's record of it, which
+//   the trace keeps: the backward then accumulates into, or retains, a
+//   proxy's .grad, read later in the segment like any proxy, and runs the
+//   hook as traced code (Note [Tensor hooks] in autograd/engine.cpp). The
+//   handle's remove() is traced while the handle was made in the segment;
+//   a handle outliving the segment refuses the joint trace. On a real
+//   tensor they would change an object the graph cannot: the graph breaks.
 bool Tracer::isTracedAutogradRead(const std::string& name) {
   return name == "requires_grad" || name == "is_leaf" || name == "grad_fn" || name == "retains_grad";
 }

@@ -70,6 +70,7 @@ void Tracer::checkTransformEscape(const Value& v) {
   if (!v.isObj(ObjKind::Other) || !fresh_.contains(v.asObj())) return;
   if (isGradFnObject(v))  // Note [Autograd reads while tracing]
     refuseJoint("a grad_fn read in the compiled region (<" + asExtension(v)->typeName() + ">) outlives it");
+  if (isHookHandle(v)) refuseJoint("the handle of a hook registered in the compiled region outlives it");
   if (!isTorchFuncObject(v)) return;
   refuseJoint("a torch.func transform made in the compiled region (" +
               asExtension(v)->repr() + ") outlives it");

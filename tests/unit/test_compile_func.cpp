@@ -211,3 +211,30 @@ r2 = cr(torch.ones(3, requires_grad=True))      # requires_grad read: guarded, r
   CHECK(r.truthy("r2"));
   CHECK(r.stats("reads").traces == 2);
 }
+
+TEST_CASE("compiled hooks: a hook on a tensor made inside is traced, one on an argument breaks", "[compile][autograd][func]") {
+  Run r(std::string(kPrelude) + R"(
+wg = w.clone().requires_grad_()
+def f(x, w):
+    a = x * w
+    h = a.register_hook(lambda g: torch.cos(g) * 3)
+    (g,) = torch.autograd.grad((a * a).sum(), w)
+    h.remove()
+    return g
+cf = torch.compile(f)
+same = torch.equal(cf(x, wg), f(x, wg))
+def on_argument(x, w):
+    w.register_hook(lambda g: g * 2)
+    return x * 2
+torch.compile(on_argument)(x, wg)
+def returns_handle(x, w):
+    a = x * w
+    return a.register_hook(lambda g: g).remove(), a.register_hook(lambda g: g)
+torch.compile(returns_handle)(x, wg)
+)");
+  CHECK(r.stats("f").graphBreaks == 0);
+  CHECK(r.truthy("same"));
+  CHECK(count(r.graph("cf"), "cos") == 1);  // the hook's body is in the backward
+  CHECK(anyReason(r.stats("on_argument"), "Tensor.register_hook() of a tensor from outside the compiled region"));
+  CHECK(anyReason(r.stats("returns_handle"), "the handle of a hook registered in the compiled region outlives it"));
+}
