@@ -37,7 +37,8 @@
 // differentiable views: CopySlices and view replay are eager's); an
 // in-place op reading what it writes; an in-place view op. torch.func is
 // traced too (Note [Function transforms under the tracer] in
-// tracer_transforms.cpp); hooks and the grad-mode objects still break the graph.
+// tracer_transforms.cpp), hooks on tensors made in the segment too (Note
+// [Autograd reads while tracing]); the grad-mode objects still break the graph.
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
