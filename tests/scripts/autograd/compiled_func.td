@@ -136,4 +136,15 @@ def vmapped(w, xs):
 
 
 check("vmap", vmapped, w, xs)
-check("vmap randomness different", lambda xs: vmap(lambda a: a + torch.rand(3), randomness="different")(xs) * 0, xs)
+
+
+# randomness='different': the samples draw in turn, in the graph as in eager.
+def noisy(xs):
+    return vmap(lambda a: a + torch.rand(3), randomness="different")(xs)
+
+
+torch.manual_seed(7)
+compiled_noise = torch.compile(noisy)(xs)
+torch.manual_seed(7)
+eager_noise = noisy(xs)
+print("vmap randomness different", torch.equal(compiled_noise, eager_noise), compiled_noise)
