@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "autograd/batching.h"
 #include "tensor/tensor.h"
@@ -32,6 +33,13 @@ class Node;
 struct RetainedGrad {
   Value grad;
 };
+// Note [Tensor hooks] (engine.cpp): one Tensor.register_hook(fn); remove()
+// on its handle sets `removed`.
+struct TensorHook {
+  Value fn;
+  bool removed = false;
+};
+using TensorHooks = std::vector<std::shared_ptr<TensorHook>>;
 }  // namespace autograd
 
 struct AutogradMeta {
@@ -41,6 +49,7 @@ struct AutogradMeta {
   uint32_t outputNr = 0;
   std::weak_ptr<autograd::Node> gradAccumulator;
   std::shared_ptr<autograd::RetainedGrad> retained;  // retain_grad() on a non-leaf
+  autograd::TensorHooks hooks;                       // a leaf's register_hook() hooks (Note [Tensor hooks])
   Ref<TensorObject> viewBase;                        // Note [Differentiable views]
   uint64_t viewVersion = 0;
   BatchMarks batch;                                  // Note [Batch levels]

@@ -429,6 +429,30 @@ const std::vector<DerivativeRow> kMoreRows = {
        if (c.needs(0)) c.set(0, op(c.s, "diagonal_scatter", {c.g(), zerosOf(c.s, c.meta(1)), c.arg(2), c.arg(3), c.arg(4)}));
        if (c.needs(1)) c.set(1, op(c.s, "diagonal", {c.g(), c.arg(2), c.arg(3), c.arg(4)}));
      }},
+    // as_strided_scatter(self, src, size, stride, offset) places src at the
+    // as_strided positions of a contiguous copy of self (Note [View inverses]
+    // in ops/op_table.h): self's gradient is g with those positions zeroed,
+    // src's is g read at them. PyTorch 2.15's formula gives self g at the
+    // written positions instead (its own gradcheck of this op fails); this
+    // one is the derivative, checked against finite differences.
+    {"as_strided_scatter", "AsStridedScatterBackward0", "", [](GradCtx& c) {
+       const Dims& size = c.args.dimsAt(2);
+       const Dims& stride = c.args.dimsAt(3);
+       if (c.needs(0)) c.set(0, op(c.s, "as_strided_scatter", {c.g(), zerosOf(c.s, c.meta(1)), size, stride, c.arg(4)}));
+       if (c.needs(1)) {
+         V dense = op(c.s, "contiguous", {op(c.s, "clone", {c.g()})});  // offset 0, row-major: the positions' frame
+         c.set(1, op(c.s, "clone", {op(c.s, "as_strided", {dense, size, stride, c.arg(4)})}));
+       }
+     }},
+
+    // Random ops with tensor parameters: derivatives.yaml gives zeros (the
+    // sample is not reparameterized), one row per overload.
+    {"normal.Tensor_float", "NormalBackward1", "", [](GradCtx& c) { c.set(0, zerosOf(c.s, c.meta(0))); }},
+    {"normal.float_Tensor", "NormalBackward2", "", [](GradCtx& c) { c.set(1, zerosOf(c.s, c.meta(1))); }},
+    {"normal.Tensor_Tensor", "NormalBackward3", "", [](GradCtx& c) {
+       if (c.needs(0)) c.set(0, zerosOf(c.s, c.meta(0)));
+       if (c.needs(1)) c.set(1, zerosOf(c.s, c.meta(1)));
+     }},
 };
 
 }  // namespace

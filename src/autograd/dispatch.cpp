@@ -72,17 +72,6 @@ FormulaNode::SavedCheck checkFor(const TensorState& s, TensorObject& t) {
   return c;
 }
 
-// Note [Versions of proxies]: a proxy's alias is one the interceptor made
-// (an alias node in the traced graph), so formulas can read it.
-Value detachedAlias(TensorState& s, const TensorObject& t) {
-  if (t.storage || !s.interceptor) return Value(makeViewOf(t, t.meta));
-  static const ir::OpDef* const alias = ir::opTable().find("alias");
-  BoundArgs b;
-  b.reset(alias, 1);
-  b.setValue(0, Value::object(const_cast<TensorObject*>(&t)));
-  return dispatchOp(s, *alias, b)[0];
-}
-
 // Saves the forward's arguments (Note [Saved tensors]); `selfBefore` is the
 // clone of an in-place op's self taken before the kernel.
 void saveArgs(const TensorState& s, FormulaNode& node, const DerivativeRow& row, const ir::OpDef& op, const BoundArgs& args,
@@ -285,5 +274,16 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
 }
 
 }  // namespace
+
+// Note [Versions of proxies]: a proxy's alias is one the interceptor made
+// (an alias node in the traced graph), so formulas can read it.
+Value detachedAlias(TensorState& s, const TensorObject& t) {
+  if (t.storage || !s.interceptor) return Value(makeViewOf(t, t.meta));
+  static const ir::OpDef* const alias = ir::opTable().find("alias");
+  BoundArgs b;
+  b.reset(alias, 1);
+  b.setValue(0, Value::object(const_cast<TensorObject*>(&t)));
+  return dispatchOp(s, *alias, b)[0];
+}
 
 }  // namespace tdsl::autograd

@@ -42,5 +42,9 @@ inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, Bound
 // Marks `view` (which shares `base`'s storage) a differentiable view of base
 // before an in-place write into it (x[i] = v), so the write rebases base.
 void noteView(TensorState& state, TensorObject& view, TensorObject& base);
+// An alias of `t` (its storage and version counter, no history): a saved
+// output, or one given its history back for a double backward. A proxy's is
+// one the interceptor made (Note [Versions of proxies]), so the tracer knows it.
+Value detachedAlias(TensorState& s, const TensorObject& t);
 
 }  // namespace tdsl::autograd

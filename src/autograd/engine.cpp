@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "autograd/grad_ops.h"
+#include "support/diagnostics.h"
 
 namespace tdsl::autograd {
 
@@ -20,6 +21,39 @@ struct GradModeGuard {
 void accumulate(TensorState& s, Value& slot, const Value& g) {
   if (g.isNone()) return;
   slot = slot.isNone() ? g : op(s, "add.Tensor", {slot, g});
+}
+
+// Note [Tensor hooks]
+// Tensor.register_hook(fn) keeps fn with the tensor's gradient slot: a
+// leaf's in its AutogradMeta (read through its AccumulateGrad node), a
+// non-leaf's on its grad_fn, keyed by output number. When a node is taken
+// from the ready queue, its buffers hold the whole gradient of each output;
+// the hooks of that output then run in registration order, each on the
+// previous one's result (None keeps it), before the gradient is retained
+// (retain_grad), captured (torch.autograd.grad) or accumulated into .grad,
+// as PyTorch's engine orders tensor pre-hooks. A removed hook is skipped.
+// A hook is script code: TensorState::callHook runs it (under the tracer as
+// traced code, Note [Function transforms under the tracer]) and checks
+// what it returned.
+void runTensorHooks(TensorState& s, Node& n, std::vector<Value>& grads) {
+  auto run = [&](const TensorHooks& hooks, Value& g) {
+    for (const std::shared_ptr<TensorHook>& h : hooks) {
+      if (h->removed || g.isNone() || !s.callHook) continue;
+      Value r = s.callHook(h->fn, g);  // checks the result (size, dtype) as PyTorch does
+      if (!r.isNone()) g = std::move(r);
+    }
+  };
+  if (auto* acc = dynamic_cast<AccumulateGrad*>(&n)) {
+    if (AutogradMeta* m = metaOf(*acc->variable); m && !m->hooks.empty() && !grads.empty()) {
+      const TensorHooks hooks = m->hooks;  // a hook may register or remove hooks
+      run(hooks, grads[0]);
+    }
+    return;
+  }
+  if (n.tensorHooks.empty()) return;
+  const auto hooks = n.tensorHooks;
+  for (const auto& [nr, h] : hooks)
+    if (nr < grads.size()) run(TensorHooks{h}, grads[nr]);
 }
 
 struct Later {
@@ -44,7 +78,9 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
       if (e.valid() && seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
   }
   // With captures, only the nodes from which a captured edge is reachable run.
-  std::unordered_set<Node*> needed;
+  // A captured node from which no other capture is reachable only has its
+  // gradient taken: it does not run (nor free its saved tensors), as in PyTorch.
+  std::unordered_set<Node*> needed, applies;
   if (req.capture) {
     std::unordered_set<Node*> targets;
     for (const Edge& e : req.captures)
@@ -65,10 +101,11 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
           }
           continue;
         }
-        bool need = targets.count(n) > 0;
+        bool feeds = false;  // a captured edge lies beyond it: it runs
         for (const Edge& e : n->next)
-          if (e.valid() && needed.count(e.fn.get()) && !dynamic_cast<AccumulateGrad*>(n)) need = true;
-        if (need) needed.insert(n);
+          if (e.valid() && needed.count(e.fn.get()) && !dynamic_cast<AccumulateGrad*>(n)) feeds = true;
+        if (feeds) applies.insert(n);
+        if (feeds || targets.count(n) > 0) needed.insert(n);
         state[n] = 2;
         work.pop_back();
       }
@@ -106,6 +143,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
     ready.pop();
     std::vector<Value> grads = std::move(bufferOf(n));
     buffers.erase(n);
+    runTensorHooks(s, *n, grads);
     for (size_t j = 0; j < req.captures.size(); ++j) {
       const Edge& c = req.captures[j];
       if (c.fn.get() == n && c.inputNr < grads.size()) accumulate(s, captured[j], grads[c.inputNr]);
@@ -117,8 +155,9 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
       else slot->grad = op(s, "add.Tensor", {slot->grad, grads[nr]});
     }
     std::vector<Value> out;
-    if (!(req.capture && dynamic_cast<AccumulateGrad*>(n))) out = n->apply(ctx, grads);
-    if (!req.keepGraph) n->releaseSaved();
+    const bool applied = !req.capture || applies.count(n) > 0;
+    if (applied) out = n->apply(ctx, grads);
+    if (applied && !req.keepGraph) n->releaseSaved();
     for (size_t k = 0; k < n->next.size(); ++k) {
       const Edge& e = n->next[k];
       if (!e.valid() || !runs(e.fn.get())) continue;

@@ -1,5 +1,7 @@
 #include "autograd/function_node.h"
 
+#include "autograd/dispatch.h"
+
 #include "autograd/versions.h"
 #include "support/diagnostics.h"
 
@@ -13,6 +15,13 @@ const char* kFreedMessage =
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if "
     "you need to access saved tensors after calling backward.";
 
+Value metaOnly(const Value& v) {
+  if (!v.isTensor() || asTensor(v)->isMeta()) return v;
+  return Value(makeMetaTensor(asTensor(v)->meta));
+}
+
+}  // namespace
+
 const char* tensorTypeName(DType d) {
   switch (d) {
     case DType::Float32: return "torch.FloatTensor";
@@ -23,13 +32,6 @@ const char* tensorTypeName(DType d) {
   }
   return "torch.Tensor";
 }
-
-Value metaOnly(const Value& v) {
-  if (!v.isTensor() || asTensor(v)->isMeta()) return v;
-  return Value(makeMetaTensor(asTensor(v)->meta));
-}
-
-}  // namespace
 
 std::string tensorTypeText(const TensorMeta& m) {
   std::string s = std::string("[") + tensorTypeName(m.dtype) + " [";
@@ -57,10 +59,9 @@ std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& gra
     // Note [Saved tensors]: an output gets its history back for a double backward.
     for (int i = 0; i < saved.count; ++i) {
       if (!saved[i].isTensor()) continue;
-      const TensorObject& alias = *asTensor(saved[i]);
-      Ref<TensorObject> r = makeViewOf(alias, alias.meta);
-      if (isFloating(r->dtype())) setHistory(*r, shared_from_this(), static_cast<uint32_t>(i));
-      saved[i] = Value(r);
+      Value r = detachedAlias(ctx.state, *asTensor(saved[i]));
+      if (isFloating(asTensor(r)->dtype())) setHistory(*asTensor(r), shared_from_this(), static_cast<uint32_t>(i));
+      saved[i] = r;
     }
   }
   std::vector<Value> out(next.size());

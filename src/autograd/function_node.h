@@ -82,5 +82,7 @@ class ViewOfBase : public Node {
 
 // "[torch.FloatTensor [3]]" as PyTorch names a tensor in autograd errors.
 std::string tensorTypeText(const TensorMeta& m);
+// "torch.FloatTensor" for float32, ...
+const char* tensorTypeName(DType d);
 
 }  // namespace tdsl::autograd

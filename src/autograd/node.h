@@ -35,6 +35,8 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<TensorMeta> outputs;
   // Note [Retained grads]: slots of outputs that asked for retain_grad().
   std::vector<std::pair<uint32_t, std::shared_ptr<RetainedGrad>>> retained;
+  // Note [Tensor hooks]: register_hook() hooks of its outputs (non-leaves).
+  std::vector<std::pair<uint32_t, std::shared_ptr<TensorHook>>> tensorHooks;
   uint64_t sequenceNr = 0;  // creation order; the engine runs later nodes first
 };
 

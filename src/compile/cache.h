@@ -83,6 +83,9 @@ struct TensorGuard {
   std::vector<Source> sameObject;
   // Note [Joint graphs]: a leaf that requires grad, or a tensor that does not.
   bool requiresGrad = false;
+  // Note [Autograd reads while tracing]: an inspected tensor's requires_grad
+  // was read (graph inputs always check it).
+  bool checkRequiresGrad = false;
 };
 
 // Note [Guard snapshots]

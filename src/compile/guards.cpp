@@ -267,6 +267,7 @@ std::string gradStateFailure(const Segment& seg, const Value* regs) {
 
 // Note [Metadata reads]: what a tensor guard's `check` covers.
 bool tensorMatches(const TensorGuard& g, const TensorObject* t) {
+  if (g.checkRequiresGrad && !requiresGradHolds(g, *t)) return false;
   if (g.check == TensorGuard::Check::IsTensor) return true;
   if (t->dtype() != g.dtype) return false;
   if (g.check == TensorGuard::Check::DType) return true;
@@ -404,12 +405,13 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
   }
   for (const TensorGuard& g : seg.metadata) {
     static const char* const what[] = {"is a tensor", "dtype", "dtype and rank", "metadata"};
-    out += fmt::format("inspected tensor {}: {}{}\n", g.source.describe(code), what[static_cast<int>(g.check)],
+    out += fmt::format("inspected tensor {}: {}{}{}\n", g.source.describe(code), what[static_cast<int>(g.check)],
                        g.check == TensorGuard::Check::IsTensor ? ""
                        : g.check == TensorGuard::Check::Full
                            ? fmt::format(" {}{} strides {} offset {}", dtypeName(g.dtype), formatDims(g.sizes),
                                          formatDims(g.strides), g.storageOffset)
-                           : fmt::format(" {}", dtypeName(g.dtype)));
+                           : fmt::format(" {}", dtypeName(g.dtype)),
+                       g.checkRequiresGrad ? fmt::format(", requires_grad={}", g.requiresGrad ? "True" : "False") : "");
   }
   for (const auto& [a, b] : seg.sameObjects)
     out += fmt::format("value {} is the same object as {}\n", b.describe(code), a.describe(code));

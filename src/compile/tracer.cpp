@@ -108,6 +108,13 @@ void Tracer::graphBreak(std::string reason) {
   throw e;
 }
 
+void Tracer::graphBreakMidInstruction(std::string reason) {
+  Exit e;
+  e.reason = std::move(reason);
+  e.midInstruction = true;
+  throw e;
+}
+
 // ---------------------------------------------------------------------------
 // Entry objects and sources
 
@@ -436,6 +443,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
       case ir::ArgType::MemoryFormat: args.push_back(ir::Arg::ofStr(b.strAt(i))); break;
     }
   }
+  if (op.has(ir::kTagRandom)) ++randomOps_;  // Note [Function transforms under the tracer]
   const int64_t maxNodes = req_.maxGraphNodes > 0 ? req_.maxGraphNodes : kMaxGraphNodes;
   if (static_cast<int64_t>(graph_->size()) >= maxNodes)
     throw Error(ErrorKind::Runtime, fmt::format("torch.compile: the traced graph exceeds {} nodes", maxNodes));
@@ -498,6 +506,14 @@ Value Tracer::onCall(const CallArgs& a) {
     checkJointCall(a, false);
     return callee;
   }
+  if (joint_ && tracesTransform(callee)) return callee;  // Note [Function transforms under the tracer]
+  if (joint_ && isGradModeQuery(callee)) {  // Note [Autograd reads while tracing]
+    noteGradModeRead();
+    return callee;
+  }
+  if (!joint_ && tracesTransform(callee))  // Note [Function transforms under the tracer]
+    graphBreak("torch.func is not traced once the joint graph was refused (" + jointRefusal_ + "): call to " +
+               calleeName(callee));
   if (isAutogradCallable(callee)) graphBreak("autograd is not traced yet: call to " + calleeName(callee));
   for (size_t i = 1; i < a.nargs; ++i)
     if (generatorOf(a[i])) graphBreak("a generator passed to " + calleeName(callee) + " (generators are not traced)");
@@ -548,6 +564,10 @@ Value Tracer::onMethod(const CallArgs& a) {
       checkJointCall(a, true);
       return Value();
     }
+    if ((reads & kReadsAutograd) && joint_ && (name == "requires_grad_" || name == "retain_grad" || name == "register_hook")) {
+      noteAutogradFlagChange(self, name);  // Note [Autograd reads while tracing]
+      return Value();
+    }
     if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + name + "()");
     if (reads & kReadsData) graphBreak("Tensor." + name + "() reads tensor data");
     if (reads & kMutatesMetadata) graphBreak("Tensor." + name + "() changes a tensor's size (and storage) in place");
@@ -575,6 +595,7 @@ Value Tracer::onMethod(const CallArgs& a) {
                  ") that the graph cannot name");
     return Value();
   }
+  if (joint_ && isHookHandle(self) && fresh_.contains(self.asObj())) return Value();  // Note [Autograd reads while tracing]
   if (asInstance(self))
     graphBreak("method call ." + name + "() on an instance of user class '" + typeName(self) + "'");
   graphBreak("method call ." + name + "() on an object that cannot be traced");
@@ -623,6 +644,10 @@ Value Tracer::onAttr(const CallArgs& a) {
   const uint8_t reads = tensorMemberReads(a[1].as<StrObject>()->str);
   if ((reads & kReadsAutograd) && joint_ && a[1].as<StrObject>()->str == "grad") {
     noteGradRead(a[0]);
+    return Value();
+  }
+  if ((reads & kReadsAutograd) && joint_ && isTracedAutogradRead(a[1].as<StrObject>()->str)) {
+    noteAutogradRead(a[0], a[1].as<StrObject>()->str);  // Note [Autograd reads while tracing]
     return Value();
   }
   if (reads & kReadsAutograd) graphBreak("autograd is not traced yet: Tensor." + a[1].as<StrObject>()->str);
@@ -847,6 +872,7 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       return wb;
     }
     default:
+      checkTransformEscape(v);
       if (isSlice(v)) {
         auto* s = v.as<SliceObject>();
         wb.kind = WriteBack::Kind::Slice;
@@ -916,9 +942,16 @@ void Tracer::buildGuards(Segment& seg) {
     }
     seg.inputs.push_back(std::move(g));
   }
+  for (const Ref<TensorObject>& t : gradReads_) {  // Note [Autograd reads while tracing]
+    bool seen = false;
+    for (const auto& r : metadataReads_) seen |= r.first.get() == t.get();
+    if (!seen) metadataReads_.emplace_back(t, TensorGuard::Check::IsTensor);
+  }
   for (auto& [t, check] : metadataReads_) {
     bool found = false;
     TensorGuard g;
+    for (const Ref<TensorObject>& r : gradReads_) g.checkRequiresGrad |= r.get() == t.get();
+    g.requiresGrad = autograd::requiresGrad(*t);
     g.source = sourceFor(Value(t), &found);
     g.check = check;
     g.dtype = t->dtype();
@@ -993,6 +1026,9 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   subscript_ = Subscript{};
   mergedNodes_ = 0;
   gradSeen_ = false;
+  randomOps_ = 0;
+  gradModeRead_ = false;
+  gradReads_.clear();
   leaves_.clear();
   writesOf_.clear();
   viewedRoots_.clear();
@@ -1150,6 +1186,7 @@ std::unique_ptr<Segment> Tracer::trace() {
         rt_.logs.write("graph_breaks", "Joint graph of " + req_.fn->name() + " refused: " + e.reason +
                                            "; autograd runs in the VM instead");
       joint_ = false;
+      jointRefusal_ = e.reason;
       stops_.clear();
       stopReasons_.clear();
       continue;

@@ -103,6 +103,10 @@ class Tracer : public DispatchInterceptor {
   bool intercept(TensorState& state, const ir::OpDef& op, ir::BoundArgs& args, OpResults& result) override;
   uint64_t metaVersion(const TensorObject& t) const override;  // Note [Versions of proxies]
   Value valueBeforeWrite(const ir::OpDef& op, const ir::BoundArgs& args) override;
+  // Note [Function transforms under the tracer] (tracer_transforms.cpp).
+  Value transformCallee(const Value& fn) override;
+  uint64_t randomOpsRecorded() const override { return randomOps_; }
+  void breakAtTransform(const std::string& reason) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
   Value onReturn(const CallArgs& a);
@@ -134,8 +138,16 @@ class Tracer : public DispatchInterceptor {
   void noteGradRead(const Value& v);
   void checkJointCall(const CallArgs& a, bool method);
   void finishJoint(Segment& seg);
+  // Note [Autograd reads while tracing] (tracer_autograd.cpp).
+  static bool isTracedAutogradRead(const std::string& name);
+  void noteAutogradRead(const Value& v, const std::string& name);
+  void noteAutogradFlagChange(const Value& v, const std::string& method);
+  void noteGradModeRead();
+  bool gradModeRead_ = false;
+  std::vector<Ref<TensorObject>> gradReads_;  // real tensors whose requires_grad / leafness the trace read
   void restoreLeafGrads();
   bool joint_ = true;  // autograd is traced (else it breaks the graph, as before)
+  std::string jointRefusal_;  // why joint_ became false
   bool gradSeen_ = false;
   struct LeafRecord {
     Ref<TensorObject> leaf;
@@ -154,6 +166,14 @@ class Tracer : public DispatchInterceptor {
   ir::Node* recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
                           TensorObject* self);
   [[noreturn]] void graphBreak(std::string reason);
+  // A break raised in the middle of an instruction (by a native the traced
+  // code called): the segment is re-traced to break before the instruction.
+  [[noreturn]] void graphBreakMidInstruction(std::string reason);
+  // Note [Function transforms under the tracer]: whether a call of `callee`
+  // (a torch.func function or transform) is traced into the joint graph.
+  bool tracesTransform(const Value& callee) const;
+  void checkTransformEscape(const Value& v);  // in describe(): a transform made here must not leave
+  uint64_t randomOps_ = 0;  // random ops recorded in this attempt
   bool record(const ir::OpDef& op, ir::BoundArgs& args, OpResults& result);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.
   // Raises eager's overlap errors; returns why the op must run eagerly

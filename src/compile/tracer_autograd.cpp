@@ -35,8 +35,10 @@
 // records into a tensor from outside the segment, through a view, or into
 // a storage that has views, once autograd is involved (proxies are not
 // differentiable views: CopySlices and view replay are eager's); an
-// in-place op reading what it writes; an in-place view op. Hooks,
-// torch.func, vmap and the grad-mode objects still break the graph.
+// in-place op reading what it writes; an in-place view op. torch.func is
+// traced too (Note [Function transforms under the tracer] in
+// tracer_transforms.cpp), hooks on tensors made in the segment too (Note
+// [Autograd reads while tracing]); the grad-mode objects still break the graph.
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
@@ -241,10 +243,60 @@ void Tracer::finishJoint(Segment& seg) {
     }
     seg.grads.push_back(std::move(g));
   }
-  if (gradSeen_ || !leaves_.empty()) {
+  if (gradSeen_ || !leaves_.empty() || gradModeRead_) {
     const TensorState& s = *rt_.interp.tensorState();
     seg.gradMode = s.gradEnabled && !s.inferenceMode;
   }
+}
+
+// Note [Autograd reads while tracing]
+// Python code that asks autograd about a tensor bakes the answer into the
+// segment, as a metadata read does (Note [Metadata reads]):
+// - .requires_grad, .is_leaf, .grad_fn (is it None), .retains_grad of a
+//   proxy follow from the graph inputs' guards (each input's requires_grad
+//   and leafness) and the grad mode, which the segment then guards; of a
+//   real tensor they add a guard on its requires_grad (and leafness) to the
+//   tensor's metadata guard. A tensor with history from before the segment
+//   refuses the joint trace, as an op of it does. A grad_fn object made in
+//   the segment must not outlive it (it names this trace's nodes): the
+//   joint trace is refused when it would.
+// - torch.is_grad_enabled() guards the grad mode (under inference_mode it
+//   breaks the graph: the segment's guard is on grad mode and inference
+//   mode together).
+// - requires_grad_(), retain_grad() and register_hook() on a proxy (a
+//   tensor made in the segment) change only autograd's record of it, which
+//   the trace keeps: the backward then accumulates into, or retains, a
+//   proxy's .grad, read later in the segment like any proxy, and runs the
+//   hook as traced code (Note [Tensor hooks] in autograd/engine.cpp). The
+//   handle's remove() is traced while the handle was made in the segment;
+//   a handle outliving the segment refuses the joint trace. On a real
+//   tensor they would change an object the graph cannot: the graph breaks.
+bool Tracer::isTracedAutogradRead(const std::string& name) {
+  return name == "requires_grad" || name == "is_leaf" || name == "grad_fn" || name == "retains_grad";
+}
+
+void Tracer::noteAutogradRead(const Value& v, const std::string& name) {
+  TensorObject* t = asTensor(v);
+  if (t->isMeta()) {
+    if (autograd::requiresGrad(*t)) gradSeen_ = true;
+    return;
+  }
+  if (autograd::requiresGrad(*t) && !autograd::isLeaf(*t))
+    refuseJoint("." + name + " of a tensor whose autograd history began before the compiled region");
+  for (const Ref<TensorObject>& r : gradReads_)
+    if (r.get() == t) return;
+  gradReads_.emplace_back(t);
+}
+
+void Tracer::noteAutogradFlagChange(const Value& v, const std::string& method) {
+  if (!asTensor(v)->isMeta())
+    graphBreak("autograd is not traced yet: Tensor." + method + "() of a tensor from outside the compiled region");
+  gradSeen_ = true;
+}
+
+void Tracer::noteGradModeRead() {
+  if (rt_.interp.tensorState()->inferenceMode) graphBreak("torch.is_grad_enabled() under inference_mode");
+  gradModeRead_ = true;
 }
 
 void Tracer::restoreLeafGrads() {

@@ -21,6 +21,17 @@ struct DispatchInterceptor {
   // self before the in-place op `args` is about to run, for autograd to
   // save instead of a clone; None: autograd clones it.
   virtual Value valueBeforeWrite(const ir::OpDef&, const BoundArgs&) { return Value(); }
+  // Note [Function transforms under the tracer] (compile/tracer_transforms.cpp):
+  // the callable a native transform (torch.func) runs in place of the
+  // script callable `fn`, so the tracer follows the transformed function;
+  // may end the trace (a graph break at the transform's call).
+  virtual Value transformCallee(const Value& fn) { return fn; }
+  // Random ops recorded so far, for a transform that must know whether its
+  // function drew random numbers (vmap's randomness=).
+  virtual uint64_t randomOpsRecorded() const { return 0; }
+  // Ends the trace with a graph break at the transform's call (the call then
+  // runs eagerly); without a tracer, nothing to do.
+  virtual void breakAtTransform(const std::string&) {}
 };
 
 // Runs one bound call: interceptor, else the meta rule alone when any tensor

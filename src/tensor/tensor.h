@@ -124,6 +124,9 @@ struct TensorState {
   // (then defaultThreadCount()); matmul's BLAS calls run on it (Note [BLAS
   // threads] in matmul_blocks.h), the JIT's kernels on the compile runtime's copy.
   int numThreads = 0;
+  // Note [Tensor hooks] (autograd/engine.cpp): calls a register_hook() hook
+  // (a script callable) on a gradient; set by the VM's torch module.
+  std::function<Value(const Value& hook, const Value& grad)> callHook;
 };
 
 // Note [Interrupting kernels]

@@ -137,6 +137,10 @@ const std::vector<Case>& moreCases() {
       {"unfold", {in({6})}, [](TensorState& s, auto& a) { return op(s, "unfold", {a[0], i(0), i(2), i(2)}); }},
       {"diagonal_scatter", {in({3, 4}), in({3})},
        [](TensorState& s, auto& a) { return op(s, "diagonal_scatter", {a[0], a[1], i(1), i(0), i(1)}); }},
+      {"as_strided_scatter", {in({3, 4}), in({2, 2})},
+       [](TensorState& s, auto& a) { return op(s, "as_strided_scatter", {a[0], a[1], Dims{2, 2}, Dims{4, 1}, i(1)}); }},
+      {"as_strided_scatter", {in({3, 4}), in({3, 2})},  // a strided (column) pattern, no offset
+       [](TensorState& s, auto& a) { return op(s, "as_strided_scatter", {a[0], a[1], Dims{3, 2}, Dims{4, 2}, none()}); }},
   };
   return all;
 }
@@ -147,9 +151,46 @@ TEST_CASE("gradcheck: the session-5 ops' derivative rows match finite difference
   for (const Case& c : moreCases()) gradcheck(c);
 }
 
+// normal with tensor mean/std: derivatives.yaml's gradient is zero, which
+// no finite difference of a sample can check (a fixed draw moves with the
+// mean); the test below checks the rows instead.
+const char* const kRandomRows[] = {"normal.Tensor_float", "normal.float_Tensor", "normal.Tensor_Tensor"};
+
+TEST_CASE("derivative rows of normal with tensor parameters: zero gradients, PyTorch's node names", "[autograd]") {
+  TensorStatePtr state = makeTensorState();
+  TensorState& s = *state;
+  Value mean = f64(s, {3}, wave);
+  Value stdev = f64(s, {3}, aboveOne);
+  for (const Value& t : {mean, stdev}) autograd::ensureMeta(*asTensor(t)).requiresGrad = true;
+  struct Row { const char* op; const char* node; bool m, sd; };
+  for (const Row& r : {Row{"normal.Tensor_float", "NormalBackward1", true, false},
+                       Row{"normal.float_Tensor", "NormalBackward2", false, true},
+                       Row{"normal.Tensor_Tensor", "NormalBackward3", true, true}}) {
+    INFO(r.op);
+    Value out = r.m && r.sd ? op(s, r.op, {mean, stdev}) : r.m ? op(s, r.op, {mean, Value::number(2.0)})
+                                                               : op(s, r.op, {Value::number(0.5), stdev});
+    REQUIRE(autograd::requiresGrad(*asTensor(out)));
+    CHECK(autograd::gradFn(*asTensor(out))->name() == r.node);
+    autograd::BackwardRequest req;
+    req.roots.push_back(autograd::gradientEdge(*asTensor(out)));
+    req.rootGrads.push_back(f64(s, {3}, aboveOne));
+    req.capture = true;
+    for (const Value& l : {mean, stdev}) req.captures.push_back(autograd::gradientEdge(*asTensor(l)));
+    std::vector<Value> g = autograd::runBackward(s, req);
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].isNone() != r.m);
+    CHECK(g[1].isNone() != r.sd);
+    for (const Value& x : g) {
+      if (x.isNone()) continue;
+      for (int64_t k = 0; k < 3; ++k) CHECK(asTensor(x)->data<double>()[k] == 0.0);
+    }
+  }
+}
+
 TEST_CASE("gradcheck: every session-5 derivative row has a case", "[autograd]") {
   std::set<std::string> covered;
   for (const Case& c : moreCases()) covered.insert(c.op);
+  for (const char* r : kRandomRows) covered.insert(r);
   for (const autograd::DerivativeRow& r : autograd::moreDerivativeRows()) {
     INFO(r.op);
     CHECK(covered.count(r.op) == 1);

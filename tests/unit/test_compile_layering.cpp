@@ -142,10 +142,12 @@ TEST_CASE("tensor members: the method table says what each member reads", "[laye
   for (const char* rank : {"ndim", "dim", "ndimension"}) CHECK(tensorMemberReads(rank) == kReadsRank);
   for (const char* dtype : {"dtype", "is_floating_point", "element_size"}) CHECK(tensorMemberReads(dtype) == kReadsDType);
   // Ops are traced, conversions and views read nothing; unknown names are not members.
-  for (const char* none : {"add", "add_", "view", "float", "view_as", "T", "cpu", "to", "register_hook"})
+  for (const char* none : {"add", "add_", "view", "float", "view_as", "T", "cpu", "to", "register_forward_hook"})
     CHECK(tensorMemberReads(none) == kReadsNothing);
-  // Autograd's members break the graph (Note [Autograd is not traced yet] in compile/tracer.cpp).
-  for (const char* grad : {"backward", "grad", "requires_grad", "requires_grad_", "grad_fn", "is_leaf", "retain_grad"})
+  // Autograd's members: the tracer's autograd side decides (Note [Joint graphs],
+  // Note [Autograd reads while tracing] in compile/tracer_autograd.cpp).
+  for (const char* grad : {"backward", "grad", "requires_grad", "requires_grad_", "grad_fn", "is_leaf", "retain_grad",
+                           "register_hook"})
     CHECK(tensorMemberReads(grad) == kReadsAutograd);
 }
 

@@ -4,6 +4,7 @@
 
 #include "autograd/autograd_meta.h"
 #include "autograd/engine.h"
+#include "autograd/function_node.h"
 #include "autograd/node.h"
 #include "support/diagnostics.h"
 #include "vm/function.h"
@@ -12,6 +13,7 @@
 #include "vm/interpreter.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
+#include "vm/torch/torch_func_core.h"
 
 namespace tdsl {
 
@@ -258,7 +260,6 @@ Value tensorRequiresGrad_(Interpreter&, const Value& self, const CallArgs& call)
   const Value* flag = argument(call, 0, "requires_grad");
   if (flag && !flag->isBool()) throw Error(ErrorKind::Type, "requires_grad_(): argument 'requires_grad' must be bool, not " + typeName(*flag));
   TensorObject& t = tensorOf(self);
-  if (t.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: requires_grad_() on a traced tensor");
   setRequiresGrad(t, !flag || flag->asBool(), FlagEntry::Method);
   return self;
 }
@@ -273,6 +274,71 @@ Value tensorRetainGrad(Interpreter&, const Value& self, const CallArgs& call) {
   m.gradFn->retained.emplace_back(m.outputNr, m.retained);
   return Value();
 }
+
+namespace {
+
+// Note [Tensor hooks] (autograd/engine.cpp): the handle register_hook returns.
+class RemovableHandle : public ExtensionObject {
+ public:
+  explicit RemovableHandle(std::shared_ptr<ag::TensorHook> hook) : hook_(std::move(hook)) {}
+  std::string typeName() const override { return "RemovableHandle"; }
+  std::string repr() const override { return "<torch.utils.hooks.RemovableHandle object at " + addressText(this) + ">"; }
+  const Value* getAttr(std::string_view name) const override {
+    if (name != "remove") return nullptr;
+    if (remove_.isNone())
+      remove_ = Value(makeRef<BoundMethodObject>(Value::object(const_cast<RemovableHandle*>(this)), makeNative("remove", removeHook)));
+    return &remove_;
+  }
+  void gcTraverse(GcVisitor& v) override { v.visit(remove_); }
+  void gcClear(std::vector<Value>& out) override { out.push_back(std::move(remove_)); }
+
+ private:
+  static Value removeHook(Interpreter&, const CallArgs& call, const void*) {
+    allowOnly(call, "remove", 1, {});
+    static_cast<RemovableHandle*>(call.args[0].asObj())->hook_->removed = true;
+    return Value();
+  }
+  std::shared_ptr<ag::TensorHook> hook_;
+  mutable Value remove_;
+};
+
+std::string hookName(const Value& fn) {
+  if (fn.isObj(ObjKind::Function)) return fn.as<FunctionObject>()->name();
+  if (fn.isObj(ObjKind::Native)) return fn.as<NativeObject>()->name;
+  return typeName(fn);
+}
+
+// TensorState::callHook: runs the hook, then PyTorch's checks of its result.
+Value callTensorHook(Interpreter& interp, const Value& fn, const Value& grad) {
+  Value r = callTransformed(interp, fn, CallArgs{&grad, 1, nullptr, 0});
+  if (r.isNone()) return r;
+  if (!r.isTensor()) throw Error(ErrorKind::Type, "expected Variable, but hook returned '" + typeName(r) + "'");
+  const TensorObject& a = *asTensor(r);
+  const TensorObject& b = *asTensor(grad);
+  if (a.sizes() != b.sizes()) throw Error(ErrorKind::Runtime, "hook '" + hookName(fn) + "' has changed the size of value");
+  if (a.dtype() != b.dtype())
+    throw Error(ErrorKind::Runtime, "hook '" + hookName(fn) + "' has changed the type of value (was " +
+                                        std::string(ag::tensorTypeName(b.dtype())) + " got " + ag::tensorTypeName(a.dtype()) + ")");
+  return r;
+}
+
+}  // namespace
+
+Value tensorRegisterHook(Interpreter&, const Value& self, const CallArgs& call) {
+  allowOnly(call, "register_hook", 1, {"hook"});
+  const Value* fn = argument(call, 0, "hook");
+  if (!fn) throw Error(ErrorKind::Type, "register_hook() missing 1 required positional argument: 'hook'");
+  TensorObject& t = tensorOf(self);
+  if (!ag::requiresGrad(t)) throw Error(ErrorKind::Runtime, "cannot register a hook on a tensor that doesn't require gradient");
+  auto hook = std::make_shared<ag::TensorHook>();
+  hook->fn = *fn;
+  AutogradMeta& m = ag::ensureMeta(t);
+  if (std::shared_ptr<ag::Node> fnNode = ag::gradFn(t)) fnNode->tensorHooks.emplace_back(m.outputNr, hook);
+  else m.hooks.push_back(hook);
+  return Value(makeRef<RemovableHandle>(std::move(hook)));
+}
+
+bool isHookHandle(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<RemovableHandle*>(v.asObj()); }
 
 Value tensorDetach_(Interpreter&, const Value& self, const CallArgs& call) {
   allowOnly(call, "detach_", 0, {});
@@ -540,6 +606,7 @@ const NativeFn kAutogradNatives[] = {noGrad, enableGrad, inferenceMode, setGradE
 }  // namespace
 
 void addAutogradFunctions(Interpreter& interp, ModuleObject& torch) {
+  stateOf(interp).callHook = [&interp](const Value& fn, const Value& grad) { return callTensorHook(interp, fn, grad); };
   torch.set("no_grad", makeNative("no_grad", noGrad));
   torch.set("enable_grad", makeNative("enable_grad", enableGrad));
   torch.set("inference_mode", makeNative("inference_mode", inferenceMode));
@@ -571,6 +638,12 @@ bool isAutogradCallable(const Value& callee) {
   }
   return false;
 }
+
+bool isGradModeQuery(const Value& callee) {
+  return callee.isObj(ObjKind::Native) && callee.as<NativeObject>()->fn == isGradEnabled;
+}
+
+bool isGradFnObject(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<GradFnObject*>(v.asObj()); }
 
 bool isTracedAutogradCall(const Value& callee) {
   if (!callee.isObj(ObjKind::Native)) return false;

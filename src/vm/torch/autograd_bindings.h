@@ -29,6 +29,9 @@ Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& cal
 Value tensorRequiresGrad_(Interpreter& interp, const Value& self, const CallArgs& call);
 Value tensorRetainGrad(Interpreter& interp, const Value& self, const CallArgs& call);
 Value tensorDetach_(Interpreter& interp, const Value& self, const CallArgs& call);
+// Note [Tensor hooks] (autograd/engine.cpp): t.register_hook(fn), and its handle.
+Value tensorRegisterHook(Interpreter& interp, const Value& self, const CallArgs& call);
+bool isHookHandle(const Value& v);
 
 // requires_grad= of a factory or torch.tensor: applies it to the new tensor.
 void setFactoryRequiresGrad(const Value& tensor, const Value& flag);
@@ -43,6 +46,11 @@ bool isAutogradCallable(const Value& callee);
 // tracer follows into the joint graph (Note [Joint graphs] in
 // compile/joint_trace.h); they run no script code.
 bool isTracedAutogradCall(const Value& callee);
+
+// torch.is_grad_enabled (the tracer guards the grad mode it read).
+bool isGradModeQuery(const Value& callee);
+// A tensor's .grad_fn as a script value.
+bool isGradFnObject(const Value& v);
 
 // torch.func (torch_func.cpp).
 Value makeTorchFuncModule(Interpreter& interp);

@@ -188,6 +188,7 @@ const MethodMap& methodTable() {
         {"reshape_as", mReshapeAs, kReadsNothing}, {"type_as", mTypeAs, kReadsNothing},
         {"backward", tensorBackward, kReadsAutograd}, {"requires_grad_", tensorRequiresGrad_, kReadsAutograd},
         {"retain_grad", tensorRetainGrad, kReadsAutograd}, {"detach_", tensorDetach_, kReadsAutograd},
+        {"register_hook", tensorRegisterHook, kReadsAutograd},
     };
     for (const auto& m : plain) {
       t[m.name].fn = m.fn;

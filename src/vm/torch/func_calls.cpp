@@ -55,7 +55,7 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
   std::vector<Value> leaves;
   bool nested = false;
   for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, nested));
-  Value result = interp.call(fn, leaves);
+  Value result = callTransformed(interp, fn, CallArgs{leaves.data(), leaves.size(), nullptr, 0});
   JvpResult r;
   Value out = result;
   if (hasAux) {
@@ -193,6 +193,8 @@ class JacfwdFunction : public ExtensionObject {
 
 }  // namespace
 
+bool isJacfwdObject(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<JacfwdFunction*>(v.asObj()); }
+
 Value funcJacfwd(Interpreter&, const CallArgs& call, const void*) {
   if (call.nargs < 1) throw Error(ErrorKind::Type, "jacfwd() missing 1 required positional argument: 'func'");
   Value argnums = call.nargs > 1 ? call.args[1] : Value::integer(0);
@@ -234,7 +236,7 @@ Value funcFunctionalCall(Interpreter& interp, const CallArgs& call, const void*)
       kws.push_back(KwArg{k.as<StrObject>()->str, v});
     }
   }
-  return interp.call(*fn, CallArgs{callArgs.data(), callArgs.size(), kws.data(), kws.size()});
+  return callTransformed(interp, *fn, CallArgs{callArgs.data(), callArgs.size(), kws.data(), kws.size()});
 }
 
 }  // namespace tdsl

@@ -39,6 +39,12 @@ struct Primal {
 
 }  // namespace
 
+Value callTransformed(Interpreter& interp, const Value& fn, const CallArgs& args) {
+  TensorState& s = stateOf(interp);
+  const Value callee = s.interceptor ? s.interceptor->transformCallee(fn) : fn;
+  return interp.call(callee, args);
+}
+
 Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
   if (!t.isTensor()) throw Error(ErrorKind::Value, "Thing passed to transform API must be Tensor, got <class '" + typeName(t) + "'>");
   if (ag::requiresGrad(*asTensor(t))) {
@@ -198,7 +204,7 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     nested |= primals.back().nested;
   }
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
-  Value result = interp.call(fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
+  Value result = callTransformed(interp, fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
   const std::string who = kind_ == Kind::Jacrev ? "jacrev" : "grad_and_value";
   Value out = result, aux;
   if (hasAux_) {
@@ -324,7 +330,7 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
     for (const Value& l : p.leaves) leaves.push_back(l);
     nested |= p.nested;
   }
-  Value result = interp.call(call.args[0], args);
+  Value result = callTransformed(interp, call.args[0], CallArgs{args.data(), args.size(), nullptr, 0});
   const bool hasAux = hasAuxFlag(call);
   Value out = result, aux;
   if (hasAux) {

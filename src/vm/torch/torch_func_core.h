@@ -5,8 +5,17 @@
 #include <vector>
 
 #include "tensor/tensor.h"
+#include "vm/objects.h"
 
 namespace tdsl {
+
+class Interpreter;
+
+// Calls the function a transform was given. Under the tracer it runs the
+// tracer's instrumented copy (Note [Function transforms under the tracer]
+// in compile/tracer_transforms.cpp), so the function's ops, control flow
+// and side effects are traced into the joint graph like any inlined call.
+Value callTransformed(Interpreter& interp, const Value& fn, const CallArgs& args);
 
 // Grad mode on for a transform's call.
 struct GradModeOn {

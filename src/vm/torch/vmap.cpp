@@ -27,6 +27,7 @@
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
 #include "vm/torch/pytree.h"
+#include "vm/torch/torch_func_core.h"
 #include "vm/value_ops.h"
 
 namespace tdsl {
@@ -227,7 +228,14 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
       if (randomness_ == Randomness::Error) before = gen.state();
       Value sampleArgs = slice(s, allArgs, inDims_, b, batch, live.level);
       std::vector<Value> a = listItems(sampleArgs).toVector();
-      samples.push_back(interp.call(fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()}));
+      const uint64_t drawn = s.interceptor ? s.interceptor->randomOpsRecorded() : 0;
+      samples.push_back(callTransformed(interp, fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()}));
+      // Note [Function transforms under the tracer]: a traced random op draws
+      // when the graph runs, where 'error' could not refuse it nor 'same'
+      // rewind the generator between samples ('different' draws in graph order).
+      if (s.interceptor && randomness_ != Randomness::Different && s.interceptor->randomOpsRecorded() != drawn)
+        s.interceptor->breakAtTransform(std::string("vmap(randomness='") + (randomness_ == Randomness::Same ? "same" : "error") +
+                                        "') of a function that calls a random op");
       if (randomness_ == Randomness::Error && gen.state() != before)
         throw Error(ErrorKind::Runtime, "vmap: called random operation while in randomness error mode. Please either use the 'same' or 'different' randomness flags on vmap or perform the randomness operation out of vmap");
     }
@@ -271,7 +279,7 @@ bool isVmapObject(const Value& v) {
     const NativeFn f = v.as<NativeObject>()->fn;
     return f == funcVmap || f == funcJvp || f == funcJacfwd || f == funcFunctionalCall;
   }
-  return v.isObj(ObjKind::Other) && dynamic_cast<VmapFunction*>(v.asObj());
+  return (v.isObj(ObjKind::Other) && dynamic_cast<VmapFunction*>(v.asObj())) || isJacfwdObject(v);
 }
 
 }  // namespace tdsl

@@ -11,7 +11,9 @@ Value funcVmap(Interpreter& interp, const CallArgs& call, const void*);
 Value funcJvp(Interpreter& interp, const CallArgs& call, const void*);
 Value funcJacfwd(Interpreter& interp, const CallArgs& call, const void*);
 Value funcFunctionalCall(Interpreter& interp, const CallArgs& call, const void*);
-// A vmapped function or one of the natives above (compiled code graph-breaks on them).
+// A function jacfwd made (func_calls.cpp).
+bool isJacfwdObject(const Value& v);
+// A vmapped function, a function jacfwd made, or one of the natives above (compiled code graph-breaks on them).
 bool isVmapObject(const Value& v);
 
 }  // namespace tdsl
