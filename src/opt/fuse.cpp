@@ -23,11 +23,10 @@ namespace {
 // the Tensor and Scalar overloads of add, sub (alpha
 // 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
 // abs, maximum, minimum, relu, clamp (Python-number bounds), and the
-// comparisons eq ne lt le gt ge (bool results), on float32 or float64 where
-// every tensor operand already has the computation's dtype (no conversion
-// inside the group); where(cond, a, b) with tensor a and b when cond is made
-// by the group itself (a bool lane mask; a bool tensor from outside is not
-// read by kernels). pow.Tensor_Scalar joins when its exponent, converted as
+// comparisons eq ne lt le gt ge (bool results), computing in float32 or
+// float64 (operands of other dtypes: Note [Mixed groups]); where(cond, a, b)
+// with tensor a and b (cond a lane mask of the group, or any bool tensor).
+// pow.Tensor_Scalar joins when its exponent, converted as
 // eager converts it, is 2, 3, 0.5 or -1 (powForm): eager then multiplies,
 // takes the IEEE square root or divides; any other exponent, and
 // pow.Tensor_Tensor / pow.Scalar, join as MathFn::Pow. sqrt, sigmoid and the
