@@ -38,9 +38,11 @@
 //   int64 -> int32        the low 32 bits; int32 -> int64 sign extension
 //   x -> bool             x != 0 (NaN is true); bool -> x  0 or 1
 // A bool operand is read as a byte (non-zero is true) and a bool output
-// written as 1 / 0. Only x86's one-lane loop lowers mixed programs (Note
-// [Kernel loops]); the a64 lowering refuses them (the reference path runs
-// the group).
+// written as 1 / 0. x86 lowers mixed programs in its one-lane loop, and in
+// its vector loop too when every float value has the lanes' width and the
+// other operands are contiguous bool or int32 (x86_codegen.cpp,
+// vectorMixed); the a64 lowering refuses them (the reference path runs the
+// group).
 #pragma once
 
 #include <optional>

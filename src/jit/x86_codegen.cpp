@@ -32,7 +32,7 @@ struct V {
 };
 
 struct Invariants {
-  std::vector<V> broadcast;  // per operand (Broadcast layout only; not in mixed programs)
+  std::vector<V> broadcast;  // per operand (Broadcast layout only; not in mixed programs' one-lane loop)
   std::vector<V> scalars;
   V zero, sign;
   V sign64;  // mixed programs: float64's sign bit (sign is float32's)
@@ -78,7 +78,7 @@ class KernelEmitter {
     cc_.jle(exit);
     const int ops = p_.numOperands();
     // Note [Indexed access], Note [Mixed dtypes]: one lane at a time.
-    bool anyStrided = p_.hasIndexedAccess() || p_.mixed;
+    bool anyStrided = p_.hasIndexedAccess() || (p_.mixed && !vectorMixed());
     ptr_.resize(ops);
     stride_.resize(ops);
     for (int k = 0; k < ops; ++k) {
@@ -108,7 +108,7 @@ class KernelEmitter {
       cc_.bind(loop);
       body(Mode::Vector, inv);
       for (int k = 0; k < ops; ++k)
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], isBool(k) ? lanes : 32);
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], lanes << elementShift(k));
       cc_.sub(n, lanes);
       cc_.cmp(n, lanes);
       cc_.jge(loop);
@@ -261,10 +261,10 @@ class KernelEmitter {
   }
 
   Invariants invariants(Mode m) {
-    if (p_.mixed) f64_ = false;  // sign: float32's (sign64 is float64's)
+    if (p_.mixed && m == Mode::Lane) f64_ = false;  // sign: float32's (sign64 is float64's)
     Invariants inv;
     inv.broadcast.resize(p_.numOperands());
-    for (int k = p_.numOutputs; k < p_.numOperands() && !p_.mixed; ++k)
+    for (int k = p_.numOutputs; k < p_.numOperands() && !(p_.mixed && m == Mode::Lane); ++k)
       if (layouts_[k] == Layout::Broadcast)
         inv.broadcast[k] = broadcastLoad(m, f64_ ? x86::qword_ptr(ptr_[k]) : x86::dword_ptr(ptr_[k]));
     const bool lanesF64 = f64_;
@@ -297,7 +297,7 @@ class KernelEmitter {
         cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, s, Imm(f64_ ? 63 : 31));
       }
       inv.sign.r[0] = inv.sign.r[1] = s;
-      if (p_.mixed) {
+      if (p_.mixed && m == Mode::Lane) {
         // Both widths: the float32 mask above (f64_ false) and float64's.
         x86::Vec s64 = newVec(m);
         if (avx_) {
@@ -356,13 +356,14 @@ class KernelEmitter {
   }
 
   void body(Mode m, const Invariants& inv) {
-    if (p_.mixed) return mixedBody(inv);
+    if (p_.mixed && m == Mode::Lane) return mixedBody(inv);
     std::vector<V> val(p_.ops.size());
     for (size_t i = 0; i < p_.ops.size(); ++i) {
       const VOp& o = p_.ops[i];
       switch (o.kind) {
         case VKind::Load:
-          val[i] = layouts_[o.index] == Layout::Broadcast ? inv.broadcast[o.index] : load(m, o.index);
+          if (p_.operandDType[o.index] == DType::Bool) val[i] = loadMask(o.index);
+          else val[i] = layouts_[o.index] == Layout::Broadcast ? inv.broadcast[o.index] : load(m, o.index);
           break;
         case VKind::Scalar: val[i] = inv.scalars[o.index]; break;
         case VKind::Zero: val[i] = inv.zero; break;
@@ -403,7 +404,7 @@ class KernelEmitter {
           cc_.emit(laneMove(), val[i].r[0], indexedElement(o.index, o.indexOperand));
           break;
         }
-        case VKind::Cvt: break;  // only in mixed programs (mixedBody)
+        case VKind::Cvt: val[i] = vectorConvert(val[o.a], p_.ops[o.a].dtype, o.dtype); break;  // vectorMixed()
       }
     }
     for (int k = 0; k < p_.numOutputs; ++k) {
@@ -411,6 +412,111 @@ class KernelEmitter {
       else if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
       else store(m, k, val[p_.outputs[k]]);
     }
+  }
+
+  // Note [Mixed dtypes], whole vectors: a mixed program whose float values
+  // all have the lanes' width runs the vector loop when its other operands
+  // are contiguous or strided bool (a byte per lane) or, for float32 lanes,
+  // int32 (a lane's 4 bytes), and its casts are bool <-> float (masks) or
+  // int32 <-> float32 (cvtdq2ps, cvttps2dq: the minimum for NaN and out of
+  // range, like cvttss2si). Each lane is bit for bit the one-lane code's.
+  bool vectorMixed() const {
+    if (!p_.mixed || p_.hasIndexedAccess()) return false;
+    const DType d = p_.dtype;
+    auto fits = [&](DType t) { return t == d || t == DType::Bool || (t == DType::Int32 && d == DType::Float32); };
+    for (int k = 0; k < p_.numOperands(); ++k)
+      if (!fits(p_.operandDType[k]) || (p_.operandDType[k] != d && layouts_[k] == Layout::Broadcast)) return false;
+    for (const VOp& o : p_.ops) {
+      if (o.kind == VKind::Load) continue;
+      if (!fits(o.dtype)) return false;
+      if (o.kind == VKind::Cvt && !(p_.ops[o.a].dtype == d || o.dtype == d)) return false;  // int32 <-> bool
+    }
+    return true;
+  }
+  // 1.0 in every lane without a constant: all ones shifted (0x3f800000,
+  // 0x3ff0000000000000).
+  V ones(Mode m) {
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      x86::Vec r = newVec(m);
+      if (avx_) {
+        cc_.emit(Inst::kIdVxorps, r, r, r);  // defined before its first read
+        cc_.emit(Inst::kIdVpcmpeqd, r, r, r);
+        cc_.emit(f64_ ? Inst::kIdVpsrlq : Inst::kIdVpsrld, r, r, Imm(f64_ ? 54 : 25));
+        cc_.emit(f64_ ? Inst::kIdVpsllq : Inst::kIdVpslld, r, r, Imm(f64_ ? 52 : 23));
+      } else {
+        cc_.emit(Inst::kIdXorps, r, r);
+        cc_.emit(Inst::kIdPcmpeqd, r, r);
+        cc_.emit(f64_ ? Inst::kIdPsrlq : Inst::kIdPsrld, r, Imm(f64_ ? 54 : 25));
+        cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, r, Imm(f64_ ? 52 : 23));
+      }
+      d.r[j] = r;
+    }
+    if (parts(m) == 1) d.r[1] = d.r[0];
+    return d;
+  }
+  // A vector of bool bytes as lane masks (all ones where the byte is not 0).
+  V loadMask(int k) {
+    const Mode m = Mode::Vector;
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      x86::Vec r = newVec(m), z = newVec(m), all = newVec(m);
+      if (avx_) {
+        cc_.emit(f64_ ? Inst::kIdVpmovzxbq : Inst::kIdVpmovzxbd, r,
+                 f64_ ? x86::dword_ptr(ptr_[k]) : x86::qword_ptr(ptr_[k]));
+        cc_.emit(Inst::kIdVpxor, z, z, z);
+        cc_.emit(f64_ ? Inst::kIdVpcmpeqq : Inst::kIdVpcmpeqd, r, r, z);
+        cc_.emit(Inst::kIdVpxor, all, all, all);
+        cc_.emit(Inst::kIdVpcmpeqd, all, all, all);
+        cc_.emit(Inst::kIdVpxor, r, r, all);
+      } else {
+        cc_.emit(Inst::kIdPxor, z, z);
+        if (f64_) {
+          x86::Gp g = cc_.newInt32("w");
+          cc_.movzx(g, x86::word_ptr(ptr_[k], 2 * j));
+          cc_.emit(Inst::kIdMovd, r, g);
+        } else {
+          cc_.emit(Inst::kIdMovd, r, x86::dword_ptr(ptr_[k], 4 * j));
+        }
+        cc_.emit(Inst::kIdPunpcklbw, r, z);
+        cc_.emit(Inst::kIdPunpcklwd, r, z);
+        if (f64_) cc_.emit(Inst::kIdPunpckldq, r, z);
+        cc_.emit(Inst::kIdPcmpeqd, r, z);
+        if (f64_) cc_.emit(Inst::kIdPshufd, r, r, Imm(0xA0));  // each qword: its low dword's test
+        cc_.emit(Inst::kIdPxor, all, all);
+        cc_.emit(Inst::kIdPcmpeqd, all, all);
+        cc_.emit(Inst::kIdPxor, r, all);
+      }
+      d.r[j] = r;
+    }
+    if (parts(m) == 1) d.r[1] = d.r[0];
+    return d;
+  }
+  V vectorConvert(const V& x, DType from, DType to) {
+    const Mode m = Mode::Vector;
+    if (from == DType::Bool) {  // mask -> 1.0 / 0.0
+      V one = ones(m);
+      return binary(m, Inst::kIdAndps, Inst::kIdAndpd, Inst::kIdVandps, Inst::kIdVandpd, x, one);
+    }
+    if (to == DType::Bool) {  // x != 0, true on NaN
+      V z;
+      for (int j = 0; j < parts(m); ++j) {
+        z.r[j] = newVec(m);
+        if (avx_) cc_.emit(Inst::kIdVxorps, z.r[j], z.r[j], z.r[j]);
+        else cc_.emit(Inst::kIdXorps, z.r[j], z.r[j]);
+      }
+      if (parts(m) == 1) z.r[1] = z.r[0];
+      return compare(m, kPredNe, x, z);
+    }
+    V d;  // int32 <-> float32
+    const InstId id = from == DType::Int32 ? sseOrAvx(Inst::kIdCvtdq2ps, Inst::kIdVcvtdq2ps)
+                                           : sseOrAvx(Inst::kIdCvttps2dq, Inst::kIdVcvttps2dq);
+    for (int j = 0; j < parts(m); ++j) {
+      d.r[j] = newVec(m);
+      cc_.emit(id, d.r[j], x.r[j]);
+    }
+    if (parts(m) == 1) d.r[1] = d.r[0];
+    return d;
   }
 
   // Note [Mixed dtypes], one lane in the low element of an XMM register: a
