@@ -47,9 +47,9 @@ def two_outputs(x):
     return y, y.sum(dim=1)
 fns = [sum_last, sum_first_keep, mean_dims, amax_mid, amin_keep, prod_one, prod_last_keep, two_outputs]
 pairs = []
-def check(f, x):
-    got = torch.compile(f)(x)
-    want = f(x)
+def check(f, *args):
+    got = torch.compile(f)(*args)
+    want = f(*args)
     if not isinstance(want, tuple):
         got, want = (got,), (want,)
     for g, w in zip(got, want):
@@ -72,6 +72,17 @@ for threads in [1, 2]:
                   torch.randn(7, generator=g, dtype=dt).expand(4, 3, 7), torch.randn(5, 1, 4, generator=g, dtype=dt).expand(5, 6, 4)]:
             for f in fns:
                 check(f, x)
+# Reductions of a mixed group (Note [Mixed groups]): an int64 cast, a bool mask.
+def cast_sum(i):
+    return (i.float() * 0.5).sum(dim=-1)
+def masked_amax(x, m):
+    return (x * m).amax(dim=0, keepdim=True)
+for n in [0, 1, 9, 100, 40000]:
+    i = torch.arange(3 * n).reshape(3, n) - n
+    x = torch.randn(4, n, generator=g)
+    check(cast_sum, i)
+    check(cast_sum, i.t().contiguous().t())
+    check(masked_amax, x, x > 0.5)
 )";
 
 }  // namespace
@@ -93,7 +104,7 @@ TEST_CASE("jit reduce over dims: sum, mean, amax, amin and prod over dims equal 
     INFO(jit::tierName(tier));
     int64_t count = 0;
     CHECK(testing::pairsIdentical(interp, &count, true));
-    CHECK(count == 2 * 2 * (25 + 9) * 9);
+    CHECK(count == 2 * 2 * (25 + 9) * 9 + 5 * 3);
     INFO(fallbacks);
     CHECK(fallbacks.empty());
     FunctionStats t = rt.stats.totals();
