@@ -40,6 +40,10 @@ class A64KernelEmitter {
       *why = "the a64 lowering takes float32 and float64 programs only";
       return false;
     }
+    if (p_.mixed) {  // Note [Mixed dtypes]: the reference path runs the group
+      *why = "the a64 lowering takes programs of one dtype only";
+      return false;
+    }
     for (Layout l : layouts_)
       if (l != Layout::Contiguous && l != Layout::Broadcast && l != Layout::Strided) {
         *why = std::string("the a64 lowering has no layout '") + layoutLetter(l) + "'";

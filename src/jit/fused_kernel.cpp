@@ -56,6 +56,12 @@ class JitFusedRunner : public ir::FusedRunner {
   }
 
  private:
+  struct Operand {
+    const TensorMeta* meta;
+    char* data;  // null: the chunk's scratch buffer (contiguous over the chunk)
+  };
+  using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
+
   void fallBack(const std::string& why) {
     program_.reset();
     if (ctx_->fallbackLog) ctx_->fallbackLog("fused group " + body_->name() + " runs on the reference path: " + why);
@@ -128,12 +134,17 @@ class JitFusedRunner : public ir::FusedRunner {
   }
 
   template <class T>
+  static void fillScalar(KernelArgs& a, size_t j, const ScalarSource& s) {
+    Value v = numberOf(s.arg);
+    T x = s.checked ? checkedScalarAs<T>(v) : scalarAs<T>(v);
+    std::memcpy(a.scalars + 8 * j, &x, sizeof x);
+  }
+  // Each constant in its op's computation dtype (Note [Mixed dtypes]).
   void fillScalars(KernelArgs& a) const {
     for (size_t j = 0; j < program_->scalars.size(); ++j) {
       const ScalarSource& s = program_->scalars[j];
-      Value v = numberOf(s.arg);
-      T x = s.checked ? checkedScalarAs<T>(v) : scalarAs<T>(v);
-      std::memcpy(a.scalars + 8 * j, &x, sizeof x);
+      if (s.dtype == DType::Float64) fillScalar<double>(a, j, s);
+      else fillScalar<float>(a, j, s);
     }
   }
 
@@ -162,7 +173,8 @@ class JitFusedRunner : public ir::FusedRunner {
 
   // Note [JIT reductions].
   bool runReduction(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
-    return program_->dtype == DType::Float64 ? reduce<double>(state, inputs, outs) : reduce<float>(state, inputs, outs);
+    return reducedValue()->meta().dtype == DType::Float64 ? reduce<double>(state, inputs, outs)
+                                                          : reduce<float>(state, inputs, outs);
   }
 
   template <class T>
@@ -172,22 +184,36 @@ class JitFusedRunner : public ir::FusedRunner {
     T* result = asTensor(outs[plan.resultIndex])->template data<T>();
     const bool extreme = plan.kind == opt::ReductionKind::Max || plan.kind == opt::ReductionKind::Min;
     if (total == 0 && extreme) return false;  // eager's error (its shape rule raises it first)
+    if (plan.overDims) return reduceDims<T>(state, inputs, outs);
     std::vector<Operand> ops;
     for (size_t k = 0; k < outs.size(); ++k)
       if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{&asTensor(outs[k])->meta, asTensor(outs[k])->dataPtr()});
     const int scratch = static_cast<int>(ops.size());
     ops.push_back(Operand{&reducedMeta_, nullptr});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
-    const bool prod = plan.kind == opt::ReductionKind::Prod;
-    const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
     const TensorObject* only = inputs.size() == 1 ? asTensor(inputs[0]) : nullptr;
     const bool inPlace = program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous();
+    std::optional<T> r = reduceRange<T>(state, ops, reducedMeta_.sizes, scratch, 0, total, inPlace ? only : nullptr);
+    if (!r) return false;
+    *result = *r;
+    return true;
+  }
+
+  // The reduction of elements [base, base + total) of the iteration space
+  // `shape` (Note [JIT reductions]); `inPlace`: the one contiguous input to
+  // read instead of running the kernel. Nullopt when no kernel can be had.
+  template <class T>
+  std::optional<T> reduceRange(TensorState& state, const std::vector<Operand>& ops, const Dims& shape, int scratch,
+                               int64_t base, int64_t total, const TensorObject* inPlace) {
+    const ReductionPlan& plan = *reduction_;
+    const bool prod = plan.kind == opt::ReductionKind::Prod;
+    const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
     ReductionAccumulator<T> acc(plan.kind);
     T product = T(1);
     std::vector<ChunkReduction<T>> chunks;
     const int64_t wave = kReductionWave * kParallelGrain;
-    for (int64_t from = 0; from < total; from += wave) {
-      const int64_t to = std::min(total, from + wave);
+    for (int64_t from = base; from < base + total; from += wave) {
+      const int64_t to = std::min(base + total, from + wave);
       chunks.assign(static_cast<size_t>((to - from - 1) / kParallelGrain + 1), ChunkReduction<T>());
       auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
         const T* p = reinterpret_cast<const T*>(values);
@@ -196,27 +222,102 @@ class JitFusedRunner : public ir::FusedRunner {
       };
       if (inPlace) {
         // A reduction alone of one contiguous tensor reads it in place.
-        const char* base = only->dataPtr();
+        const char* data = inPlace->dataPtr();
         std::atomic<bool>* interrupt = state.interrupt;
         parallelChunks(threads, to - from, kParallelGrain, [&](int64_t first, int64_t last) {
           pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
-          reduceOne(from + first, from + last, base + (from + first) * static_cast<int64_t>(sizeof(T)));
+          reduceOne(from + first, from + last, data + (from + first) * static_cast<int64_t>(sizeof(T)));
         });
-      } else if (!runKernel(state, ops, reducedMeta_.sizes, threads, from, to, scratch, reduceOne)) {
-        return false;
+      } else if (!runKernel(state, ops, shape, threads, from, to, scratch, reduceOne)) {
+        return std::nullopt;
       }
       if (!prod)
         for (const ChunkReduction<T>& c : chunks) acc.add(c);
     }
-    *result = prod ? product : acc.result(total);
-    return true;
+    return prod ? product : acc.result(total);
   }
 
-  struct Operand {
-    const TensorMeta* meta;
-    char* data;  // null: the chunk's scratch buffer (contiguous over the chunk)
-  };
-  using ChunkDone = std::function<void(int64_t first, int64_t last, const char* scratch)>;
+  // Note [JIT reductions over dims].
+  template <class T>
+  bool reduceDims(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
+    const ReductionPlan& plan = *reduction_;
+    const Dims& full = reducedMeta_.sizes;
+    const int nd = full.size();
+    TDSL_ASSERT(static_cast<int>(plan.reduced.size()) == nd);
+    std::vector<int> perm;
+    for (int pass = 0; pass < 2; ++pass)
+      for (int d = 0; d < nd; ++d)
+        if (plan.reduced[static_cast<size_t>(d)] == (pass == 1)) perm.push_back(d);
+    int64_t rows = 1, rowLength = 1;
+    std::vector<int64_t> permuted;
+    for (int d : perm) {
+      permuted.push_back(full[d]);
+      (plan.reduced[static_cast<size_t>(d)] ? rowLength : rows) *= full[d];
+    }
+    const Dims shape(permuted);
+    TensorObject& resultTensor = *asTensor(outs[plan.resultIndex]);
+    if (!resultTensor.meta.isContiguous() || resultTensor.numel() != rows) return false;  // the reference path's layout
+    T* result = resultTensor.template data<T>();
+    const bool prod = plan.kind == opt::ReductionKind::Prod;
+    if (rowLength == 0) {  // eager's sum of nothing (0), mean (0 / 0), prod (1)
+      for (int64_t j = 0; j < rows; ++j) result[j] = prod ? T(1) : ReductionAccumulator<T>(plan.kind).result(0);
+      return true;
+    }
+    // Every operand over the full shape, then permuted (kept dims first).
+    std::vector<TensorMeta> metas;
+    auto permute = [&](const TensorMeta& m) {
+      TensorMeta p = m;
+      const int lead = nd - m.dim();
+      std::vector<int64_t> sizes, strides;
+      for (int d : perm) {
+        const int src = d - lead;
+        sizes.push_back(full[d]);
+        strides.push_back(src < 0 || (m.sizes[src] == 1 && full[d] != 1) ? 0 : m.strides[src]);
+      }
+      p.sizes = Dims(sizes);
+      p.strides = Dims(strides);
+      return p;
+    };
+    for (size_t k = 0; k < outs.size(); ++k)
+      if (static_cast<int>(k) != plan.resultIndex) metas.push_back(permute(asTensor(outs[k])->meta));
+    const int scratch = static_cast<int>(metas.size());
+    metas.push_back(contiguousMeta(reducedMeta_.dtype, shape));
+    for (const Value& v : inputs) metas.push_back(permute(asTensor(v)->meta));
+    std::vector<Operand> ops;
+    for (size_t k = 0; k < outs.size(); ++k)
+      if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{nullptr, asTensor(outs[k])->dataPtr()});
+    ops.push_back(Operand{nullptr, nullptr});
+    for (const Value& v : inputs) ops.push_back(Operand{nullptr, asTensor(v)->dataPtr()});
+    for (size_t k = 0; k < ops.size(); ++k) ops[k].meta = &metas[k];
+    if (rowLength > kParallelGrain) {
+      for (int64_t j = 0; j < rows; ++j) {
+        std::optional<T> r = reduceRange<T>(state, ops, shape, scratch, j * rowLength, rowLength, nullptr);
+        if (!r) return false;
+        result[j] = *r;
+      }
+      return true;
+    }
+    // Chunks of whole rows, each reduced from its start.
+    const int64_t rowsPerChunk = std::max<int64_t>(1, kParallelGrain / rowLength);
+    auto reduceRows = [&](int64_t first, int64_t last, const char* values) {
+      const T* p = reinterpret_cast<const T*>(values);
+      for (int64_t at = first; at < last; at += rowLength, p += rowLength) {
+        const int64_t j = at / rowLength;
+        if (prod) {
+          result[j] = prodChunk(T(1), p, rowLength);
+          continue;
+        }
+        ChunkReduction<T> c;
+        reduceChunk(plan.kind, p, rowLength, c);
+        ReductionAccumulator<T> acc(plan.kind);
+        acc.add(c);
+        result[j] = acc.result(rowLength);
+      }
+    };
+    return runKernel(state, ops, shape, ctx_->numThreads, 0, rows * rowLength, scratch, reduceRows,
+                     rowsPerChunk * rowLength);
+  }
+
 
   // Plans the loop over `shape` for these operands (coalesced dims, byte
   // strides, layout classes) and finds its kernel; false when codegen fails.
@@ -290,12 +391,12 @@ class JitFusedRunner : public ir::FusedRunner {
     return true;
   }
 
-  // Runs the kernel over elements [from, to) of `shape` (row-major; `from` a
-  // multiple of kParallelGrain); operand `scratch` (or -1) is each chunk's
+  // Runs the kernel over elements [from, to) of `shape` (row-major) in
+  // chunks of `grain` elements from `from`; operand `scratch` (or -1) is each chunk's
   // scratch buffer, handed to `done` after the chunk. False when no kernel
   // can be had (the caller takes the reference path).
   bool runKernel(TensorState& state, const std::vector<Operand>& operands, const Dims& shape, int threads,
-                 int64_t from, int64_t to, int scratch, const ChunkDone& done) {
+                 int64_t from, int64_t to, int scratch, const ChunkDone& done, int64_t grain = kParallelGrain) {
     const VectorProgram& p = *program_;
     const int nops = p.numOperands();
     TDSL_ASSERT(static_cast<int>(operands.size()) == nops);
@@ -314,8 +415,7 @@ class JitFusedRunner : public ir::FusedRunner {
     const KernelFn fn = plan_.fn;
     KernelArgs args;
     std::memset(&args, 0, sizeof args);
-    if (p.dtype == DType::Float64) fillScalars<double>(args);
-    else fillScalars<float>(args);
+    fillScalars(args);
     for (int k = 0; k < nops; ++k) args.stride[k] = strides[k][0];
     const int64_t n = sizes[0];
     const int outer = static_cast<int>(sizes.size()) - 1;
@@ -325,7 +425,7 @@ class JitFusedRunner : public ir::FusedRunner {
     // each element is computed once whatever the thread count.
     std::atomic<bool>* interrupt = state.interrupt;
     TDSL_ASSERT(to <= rows * n);
-    parallelChunks(threads, to - from, kParallelGrain, [&](int64_t chunkBegin, int64_t chunkEnd) {
+    parallelChunks(threads, to - from, grain, [&](int64_t chunkBegin, int64_t chunkEnd) {
       const int64_t chunkFirst = from + chunkBegin, chunkLast = from + chunkEnd;
       pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
       std::unique_ptr<char[]> buffer(scratch >= 0 ? new char[(chunkLast - chunkFirst) * es[scratch]] : nullptr);

@@ -18,6 +18,8 @@ std::optional<ReductionPlan> planReduction(const ir::Graph& body) {
   if (!kind) return std::nullopt;
   ReductionPlan plan;
   plan.kind = *kind;
+  plan.reduced = opt::reducedDims(*last);
+  plan.overDims = opt::reducesOverDims(*last);
   auto outputs = body.outputs();
   plan.pointwise = std::make_shared<ir::Graph>(body.name() + "_pointwise");
   std::unordered_map<const ir::IrValue*, ir::IrValue*> inner;

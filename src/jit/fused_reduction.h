@@ -23,6 +23,25 @@
 // size (an expanded 10^12-element input is fine). A reduction alone whose
 // input is one contiguous tensor reads it in place. Chunks are fixed by
 // the element count, so the result does not depend on the thread count.
+//
+// Note [JIT reductions over dims]
+// For a reduction over dims the kernel's iteration space is the reduced
+// value's shape permuted so that the kept dims come first and the reduced
+// ones last (each in its order), every operand read through its strides
+// permuted alike: output j's R reduced elements are then consecutive, in
+// the row-major logical order of the reduced dims that Note [Reduction
+// order] sums in (eager's kernels read the same order). Output j is
+// exactly eager's reduction of those R values, whatever the chunking:
+//   R <= kParallelGrain  chunks of whole rows (kParallelGrain / R of them);
+//                        each row of the chunk's scratch is reduced at once
+//                        (blocks from the row's start, as eager's);
+//   R > kParallelGrain   row by row, each row as a full reduction of its
+//                        range (the waves and chunk partials above, which
+//                        start at multiples of kParallelGrain in the row).
+// Rows are independent, so the bits do not depend on the thread count; prod
+// multiplies each row left to right. An empty reduced dim gives eager's
+// sum (0) and mean (0 / 0) and, for prod, 1; amax / amin of it take the
+// reference path (eager's error).
 #pragma once
 
 #include <memory>
@@ -38,6 +57,10 @@ namespace tdsl::jit {
 struct ReductionPlan {
   opt::ReductionKind kind = opt::ReductionKind::Sum;
   int resultIndex = -1;  // the reduction's position among the body outputs
+  // Note [JIT reductions over dims]: per dim of the reduced value, whether
+  // it is reduced; whether the result has dims (else one element).
+  std::vector<bool> reduced;
+  bool overDims = false;
   // The body without the reduction: its outputs are the body's other
   // outputs, in order, then the reduction's input.
   std::shared_ptr<ir::Graph> pointwise;

@@ -1,6 +1,7 @@
 // Fused body -> vector program (vector_program.h).
 #include "jit/vector_program.h"
 
+#include <map>
 #include <unordered_map>
 
 #include "ops/op_table.h"
@@ -14,22 +15,39 @@ namespace {
 class Builder {
  public:
   explicit Builder(VectorProgram& p) : p_(p) {}
+  // The dtype of the ops op() makes: the computation dtype of the node at hand.
+  DType dtype = DType::Float32;
   int op(VKind k, int a = -1, int b = -1, int c = -1, int index = -1) {
-    p_.ops.push_back(VOp{k, a, b, c, index});
+    DType d = dtype;
+    if (k == VKind::CmpLt || k == VKind::CmpLe || k == VKind::CmpEq || k == VKind::CmpNe) d = DType::Bool;
+    return push(VOp{k, a, b, c, index, -1, d});
+  }
+  int push(const VOp& o) {
+    p_.ops.push_back(o);
     return static_cast<int>(p_.ops.size()) - 1;
   }
   int zero() {
-    if (zero_ < 0) zero_ = op(VKind::Zero);
-    return zero_;
+    auto it = zero_.find(dtype);
+    if (it != zero_.end()) return it->second;
+    return zero_[dtype] = op(VKind::Zero);
   }
   int scalar(const ir::Arg& a, bool checked) {
-    p_.scalars.push_back(ScalarSource{a, checked});
+    p_.scalars.push_back(ScalarSource{a, checked, dtype});
     return op(VKind::Scalar, -1, -1, -1, static_cast<int>(p_.scalars.size()) - 1);
+  }
+  // Value v as dtype d (Note [Mixed dtypes]): v itself, or one Cvt per (v, d).
+  int as(int v, DType d) {
+    if (p_.ops[static_cast<size_t>(v)].dtype == d) return v;
+    auto key = std::make_pair(v, d);
+    auto it = cvt_.find(key);
+    if (it != cvt_.end()) return it->second;
+    return cvt_[key] = push(VOp{VKind::Cvt, v, -1, -1, -1, -1, d});
   }
 
  private:
   VectorProgram& p_;
-  int zero_ = -1;
+  std::map<DType, int> zero_;
+  std::map<std::pair<int, DType>, int> cvt_;
 };
 
 const char* kindText(VKind k) {
@@ -53,6 +71,7 @@ const char* kindText(VKind k) {
     case VKind::Call1: return "call1";
     case VKind::Call2: return "call2";
     case VKind::Gather: return "gather";
+    case VKind::Cvt: return "cvt";
   }
   return "?";
 }
@@ -67,6 +86,11 @@ std::string VectorProgram::structure() const {
     for (int x : {o.a, o.b, o.c, o.index})
       if (x >= 0) s += "," + std::to_string(x);
     if (o.indexOperand >= 0) s += "@" + std::to_string(o.indexOperand);
+    if (mixed) s += std::string(":") + ir::dtypeShortName(o.dtype);
+  }
+  if (mixed) {
+    s += " mixed";
+    for (DType d : operandDType) s += std::string(" ") + ir::dtypeShortName(d);
   }
   s += " ->";
   for (size_t k = 0; k < outputs.size(); ++k) {
@@ -121,19 +145,31 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
     if (a->kind == opt::IndexedKind::Gather) p.indexedOperand[operandOf.at(a->data)] = true;
     accessOf[n->output()] = *a;
   }
+  // The lanes' dtype: the first pointwise op's computation dtype, else
+  // (gathers and stores alone) the first input's read lane by lane (Note
+  // [Mixed dtypes]).
   p.dtype = DType::Int64;
-  for (size_t i = 0; i < inputs.size(); ++i)
-    if (!p.indexOperand[p.numOutputs + i] && p.dtype == DType::Int64) p.dtype = inputs[i]->meta().dtype;
+  for (const ir::Node* n : body.nodes())
+    if (n->isOp() && opt::fusibleKind(*n)) {
+      p.dtype = opt::computeDTypeOf(*n);
+      break;
+    }
+  for (size_t i = 0; i < inputs.size() && p.dtype == DType::Int64; ++i)
+    if (!p.indexOperand[p.numOutputs + i]) p.dtype = inputs[i]->meta().dtype;
+  if (p.dtype == DType::Int64) p.dtype = DType::Float32;
+  p.operandDType.assign(p.numOperands(), DType::Float32);
+  for (size_t k = 0; k < outputs.size(); ++k) p.operandDType[k] = outputs[k]->meta().dtype;
   Builder b(p);
   std::unordered_map<const ir::IrValue*, int> value;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const int k = p.numOutputs + static_cast<int>(i);
-    const DType want = p.indexOperand[k] ? DType::Int64 : p.dtype;
-    if (inputs[i]->meta().dtype != want) {
-      *why = "mixed dtypes";
+    const DType d = inputs[i]->meta().dtype;
+    p.operandDType[k] = d;
+    if (p.indexOperand[k] && d != DType::Int64) {
+      *why = "indices not int64";
       return std::nullopt;
     }
-    if (!p.indexOperand[k] && !p.indexedOperand[k]) value[inputs[i]] = b.op(VKind::Load, -1, -1, -1, k);
+    if (!p.indexOperand[k] && !p.indexedOperand[k]) value[inputs[i]] = b.push(VOp{VKind::Load, -1, -1, -1, k, -1, d});
   }
   // Per body result written in place: (input number, index operand or -1).
   std::unordered_map<const ir::IrValue*, std::pair<int, int>> stores;
@@ -143,9 +179,8 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
     if (access != accessOf.end()) {
       const opt::IndexedAccess& a = access->second;
       if (a.kind == opt::IndexedKind::Gather) {
-        VOp g{VKind::Gather, -1, -1, -1, operandOf.at(a.data), operandOf.at(a.index)};
-        p.ops.push_back(g);
-        value[n->output()] = static_cast<int>(p.ops.size()) - 1;
+        VOp g{VKind::Gather, -1, -1, -1, operandOf.at(a.data), operandOf.at(a.index), a.data->meta().dtype};
+        value[n->output()] = b.push(g);
       } else {
         auto stored = value.find(a.values);
         if (stored == value.end()) {
@@ -166,15 +201,18 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       stores[n->output()] = {operandOf.at(n->tensorArg(0)) - p.numOutputs, -1};
     }
     std::optional<opt::PointwiseKind> kind = opt::fusibleKind(*n);
-    if (!kind || opt::computeDTypeOf(*n) != p.dtype) {
+    if (!kind) {
       *why = "op " + (n->op() ? n->op()->fullName() : std::string("?")) + " is not lowered";
       return std::nullopt;
     }
+    b.dtype = opt::computeDTypeOf(*n);
     bool unread = false;  // an index or indexed input read lane by lane
+    // A tensor operand as the computation dtype (eager's static_cast of
+    // every operand: Note [Mixed dtypes]).
     auto lane = [&](const ir::IrValue* v) {
       auto it = value.find(v);
       unread = unread || it == value.end();
-      return it == value.end() ? b.zero() : it->second;
+      return it == value.end() ? b.zero() : b.as(it->second, b.dtype);
     };
     auto operand = [&](size_t i) {
       const ir::Arg& a = n->arg(i);
@@ -261,12 +299,15 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
         break;
       }
       case opt::PointwiseKind::Where: {
-        const ir::IrValue* cond = n->tensorArg(0);
-        if (cond->node()->isInput()) {
-          *why = "where reads a bool tensor";
-          return std::nullopt;
-        }
-        r = b.op(VKind::Select, lane(cond), operand(1), operand(2));
+        auto cond = value.find(n->tensorArg(0));
+        unread = unread || cond == value.end();
+        r = b.op(VKind::Select, cond == value.end() ? b.zero() : b.as(cond->second, DType::Bool), operand(1), operand(2));
+        break;
+      }
+      case opt::PointwiseKind::Cast: {
+        auto from = value.find(n->tensorArg(0));
+        unread = unread || from == value.end();
+        r = from == value.end() ? b.zero() : b.as(from->second, n->output()->meta().dtype);
         break;
       }
     }
@@ -286,12 +327,8 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
       *why = "an output is not computed in the body";
       return std::nullopt;
     }
-    p.outputs.push_back(it->second);
     const DType d = v->meta().dtype;
-    if (d != p.dtype && d != DType::Bool) {
-      *why = "an output of another dtype";
-      return std::nullopt;
-    }
+    p.outputs.push_back(b.as(it->second, d));
     p.boolOutput.push_back(d == DType::Bool);
     auto store = stores.find(v);
     const int input = store == stores.end() ? -1 : store->second.first;
@@ -301,6 +338,14 @@ std::optional<VectorProgram> buildVectorProgram(const ir::Graph& body, std::stri
     const int k = static_cast<int>(p.outputs.size()) - 1;
     if (index >= 0) p.indexedOperand[k] = true;
     p.distinctIndices.push_back(index >= 0 && p.indexedOperand[p.numOutputs + input]);
+  }
+  // Note [Mixed dtypes]: anything but float values of p.dtype and its masks.
+  for (const VOp& o : p.ops)
+    if (o.kind == VKind::Cvt || (o.dtype != p.dtype && o.dtype != DType::Bool) || (o.kind == VKind::Load && o.dtype == DType::Bool))
+      p.mixed = true;
+  if (p.mixed && p.hasIndexedAccess()) {
+    *why = "mixed dtypes with indexed access";
+    return std::nullopt;
   }
   return p;
 }

@@ -20,6 +20,29 @@
 // relu(x) = 0 < x ? x : 0, sigmoid(x) = 1 / (1 + exp(-x)) (scalar_math.h), clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
 // a > b = b < a, a >= b = b <= a, where(c, a, b) = Select(c, a, b). A mask
 // stored to a bool output becomes 1 / 0 bytes.
+//
+// Note [Mixed dtypes]
+// A program whose values are not all of one float dtype is *mixed*
+// (VectorProgram::mixed): its operands may be float32, float64, int64,
+// int32 or bool, and Cvt ops convert between them in the middle. Every op
+// carries the dtype of the value it defines (VOp::dtype); a comparison's
+// value, a bool load and a Cvt to bool are masks (dtype Bool). Per lane,
+// exactly as eager's static_cast (copyInto, and the conversion of every
+// operand to the computation dtype in the pointwise kernels):
+//   float -> float        IEEE conversion (cvtss2sd / cvtsd2ss)
+//   int -> float          correctly rounded (cvtsi2ss / cvtsi2sd)
+//   float -> int32/int64  truncation toward zero; NaN and values out of
+//                         range give the type's minimum (cvttss2si and
+//                         cvttsd2si: what GCC emits for eager's cast on
+//                         x86-64, scalar or vectorized)
+//   int64 -> int32        the low 32 bits; int32 -> int64 sign extension
+//   x -> bool             x != 0 (NaN is true); bool -> x  0 or 1
+// A bool operand is read as a byte (non-zero is true) and a bool output
+// written as 1 / 0. x86 lowers mixed programs in its one-lane loop, and in
+// its vector loop too when every float value has the lanes' width and the
+// other operands are contiguous bool or int32 (x86_codegen.cpp,
+// vectorMixed); the a64 lowering refuses them (the reference path runs the
+// group).
 #pragma once
 
 #include <optional>
@@ -32,18 +55,22 @@ namespace tdsl::jit {
 
 enum class VKind : uint8_t {
   Load, Scalar, Zero, Add, Sub, Mul, Div, Neg, Sqrt, Max, Min, CmpLt, CmpLe, CmpEq, CmpNe, Select, Call1, Call2,
-  Gather  // Note [Indexed access]
+  Gather,  // Note [Indexed access]
+  Cvt      // Note [Mixed dtypes]: a (of dtype ops[a].dtype) converted to dtype
 };
 
 // Op i defines value i. Load reads operand `index` (outputs first, then
 // inputs: KernelArgs); Scalar reads constant `index`; Call1 / Call2 apply
 // MathFn `index`; Gather reads operand `index` at the element operand
-// `indexOperand` holds for the lane.
+// `indexOperand` holds for the lane. `dtype` is the dtype of the value
+// (Note [Mixed dtypes]): the computation's for arithmetic, the operand's for
+// a Load, Bool for a mask, the target's for a Cvt.
 struct VOp {
   VKind kind = VKind::Zero;
   int a = -1, b = -1, c = -1;
   int index = -1;
   int indexOperand = -1;
+  DType dtype = DType::Float32;
 };
 
 // Note [Indexed access]
@@ -60,15 +87,19 @@ struct VOp {
 // group then runs on the reference path. x86: lane mode only (Note [Kernel
 // loops]).
 
-// A Python number of the body, converted to the group's dtype at each call
-// as eager converts it (scalarAs, or checkedScalarAs for clamp's bounds).
+// A Python number of the body, converted to `dtype` (its op's computation
+// dtype) at each call as eager converts it (scalarAs, or checkedScalarAs
+// for clamp's bounds).
 struct ScalarSource {
   ir::Arg arg;
   bool checked = false;
+  DType dtype = DType::Float32;
 };
 
 struct VectorProgram {
-  DType dtype = DType::Float32;  // of every input and of the lanes
+  DType dtype = DType::Float32;  // of the lanes (of every input unless mixed)
+  bool mixed = false;            // Note [Mixed dtypes]
+  std::vector<DType> operandDType;  // per operand (outputs, then inputs)
   std::vector<bool> boolOutput;  // per output: a mask stored as bool bytes
   int numOutputs = 0;
   int numInputs = 0;

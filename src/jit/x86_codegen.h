@@ -12,7 +12,13 @@
 // semantics]), so results do not depend on the path; no FMA is ever emitted.
 // Programs with gathers or indexed stores run every element through the
 // one-lane loop: an index is read as an int64 from the index operand, times
-// the data operand's stride, added to its fixed base.
+// the data operand's stride, added to its fixed base. Mixed programs (Note
+// [Mixed dtypes] in vector_program.h) run every element through the
+// one-lane loop too, each op at its own width (movss / movsd, movq / movd,
+// a byte for bool), conversions with cvt* and general registers — except
+// those of one float width whose bool / int32 operands are contiguous: they
+// also get the vector loop (bool bytes widened to lane masks, cvtdq2ps /
+// cvttps2dq), lane for lane the same bits.
 // AVX2 kernels mark their frame AVX-enabled (spills of YMM registers) and
 // end with vzeroupper (setAvxCleanup), as DESIGN.md §2.6 requires.
 #pragma once

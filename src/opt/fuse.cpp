@@ -9,6 +9,7 @@
 #include "support/diagnostics.h"
 #include "ir/alias_analysis.h"
 #include "ops/op_table.h"
+#include "tensor/promotion.h"
 #include "tensor/scalar_convert.h"
 
 namespace tdsl::opt {
@@ -22,11 +23,10 @@ namespace {
 // the Tensor and Scalar overloads of add, sub (alpha
 // 1 only: another alpha is a separate multiply in eager), mul, div, and neg,
 // abs, maximum, minimum, relu, clamp (Python-number bounds), and the
-// comparisons eq ne lt le gt ge (bool results), on float32 or float64 where
-// every tensor operand already has the computation's dtype (no conversion
-// inside the group); where(cond, a, b) with tensor a and b when cond is made
-// by the group itself (a bool lane mask; a bool tensor from outside is not
-// read by kernels). pow.Tensor_Scalar joins when its exponent, converted as
+// comparisons eq ne lt le gt ge (bool results), computing in float32 or
+// float64 (operands of other dtypes: Note [Mixed groups]); where(cond, a, b)
+// with tensor a and b (cond a lane mask of the group, or any bool tensor).
+// pow.Tensor_Scalar joins when its exponent, converted as
 // eager converts it, is 2, 3, 0.5 or -1 (powForm): eager then multiplies,
 // takes the IEEE square root or divides; any other exponent, and
 // pow.Tensor_Tensor / pow.Scalar, join as MathFn::Pow. sqrt, sigmoid and the
@@ -39,6 +39,22 @@ namespace {
 // In-place twins (add_, mul_, ...) join a group only when they write a
 // buffer the group itself produced and nothing else reads (Note [Absorbed
 // in-place ops]); any other in-place op is a mutation and closes the group.
+//
+// Note [Mixed groups]
+// Casts and operands of other dtypes join too (jit/vector_program.h, Note
+// [Mixed dtypes]): to.dtype to another dtype (x.float(), x.long(), .bool(),
+// .to(torch.float64), type_as ...; to the same dtype it is a view and stays
+// outside), between any two of float32, float64, int64, int32 and bool; and
+// the functional add, sub, mul, div, maximum, minimum, the comparisons and
+// where.self with float32 or float64 computation and tensor operands of any
+// of those dtypes, which eager converts to the computation dtype
+// (torch.result_type; div of integers computes in float32) with static_cast
+// before the op, as the kernel does; where's condition may then be any bool
+// tensor. Unary ops, pow, clamp and in-place twins still need operands of
+// their computation dtype. A group takes ops of its first member's
+// computation dtype that keep it of one dtype, and any other only when it
+// reads a member's result (so independent chains stay apart: a mixed group
+// runs one lane at a time); a mixed group takes no gather or store.
 bool isOneConstant(const Arg& a) {
   return (a.kind == Arg::Kind::Int && a.i.isConstant() && a.i.constant() == 1) ||
          (a.kind == Arg::Kind::Float && a.f == 1.0);
@@ -53,6 +69,10 @@ bool isNumberConstant(const Arg& a) {
 std::optional<PointwiseKind> fusibleKind(const Node& n) {
   if (!n.isOp() || n.numOutputs() != 1) return std::nullopt;
   const OpDef& op = *n.op();
+  if (op.fullName() == "to.dtype") {  // Note [Mixed groups]
+    const IrValue* self = n.tensorArg(0);
+    return self && self->meta().dtype != n.output()->meta().dtype ? std::optional(PointwiseKind::Cast) : std::nullopt;
+  }
   if (!op.has(kTagPointwise)) return std::nullopt;
   std::string base = op.name();
   if (op.has(kTagInplace)) {
@@ -75,6 +95,9 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
   if (!kind) return std::nullopt;
   const bool comparison = *kind >= PointwiseKind::Eq && *kind <= PointwiseKind::Ge;
   const bool isWhere = *kind == PointwiseKind::Where;
+  // Note [Mixed groups]: these convert tensor operands of other dtypes.
+  const bool converts = !op.has(kTagInplace) && (comparison || isWhere || *kind <= PointwiseKind::Minimum) &&
+                        *kind != PointwiseKind::Neg && *kind != PointwiseKind::Abs;
   const DType dtype = computeDTypeOf(n);
   if (dtype != DType::Float32 && dtype != DType::Float64) return std::nullopt;
   if (n.output()->meta().dtype != (comparison ? DType::Bool : dtype)) return std::nullopt;
@@ -90,7 +113,7 @@ std::optional<PointwiseKind> fusibleKind(const Node& n) {
     } else if (argName == "alpha") {
       if (!isOneConstant(a)) return std::nullopt;
     } else if (a.isTensor()) {
-      if (a.tensor->meta().dtype != dtype) return std::nullopt;
+      if (a.tensor->meta().dtype != dtype && !converts) return std::nullopt;
     } else if (a.isNone()) {
       if (*kind != PointwiseKind::Clamp) return std::nullopt;
     } else if (!isNumberConstant(a)) {
@@ -151,11 +174,44 @@ std::optional<MathFn> mathFnOf(const Node& n) {
 }
 
 DType computeDTypeOf(const Node& n) {
-  if (n.op() && n.op()->has(kTagComparison))
-    for (const Arg& a : n.args())
-      if (a.isTensor()) return a.tensor->meta().dtype;
+  if (n.op() && n.op()->has(kTagComparison)) {
+    // torch.result_type of the operands, as eager's binary kernels compute it.
+    ResultTypeBuilder rt;
+    for (const Arg& a : n.args()) {
+      if (a.isTensor()) rt.addTensor(a.tensor->meta().dtype, static_cast<int>(a.tensor->meta().sizes.size()), false);
+      else if (a.kind == Arg::Kind::Bool) rt.add(Value::boolean(a.b));
+      else if (a.kind == Arg::Kind::Int) rt.add(Value::integer(0));
+      else if (a.kind == Arg::Kind::Float) rt.add(Value::number(a.f));
+    }
+    return rt.result();
+  }
+  if (n.op() && n.op()->fullName() == "to.dtype") {  // a cast computes on its float side
+    const DType to = n.output()->meta().dtype, from = n.tensorArg(0)->meta().dtype;
+    return isFloating(to) ? to : isFloating(from) ? from : DType::Float32;
+  }
   return n.output()->meta().dtype;
 }
+
+namespace {
+
+// Whether `n` computes in `d` reading only values of `d` (a where's
+// condition made in the group aside): it keeps a group of `d` unmixed.
+bool uniformIn(const Node& n, DType d, const std::unordered_set<const Node*>& members) {
+  if (fusibleKind(n) == PointwiseKind::Cast || computeDTypeOf(n) != d) return false;
+  const bool isWhere = fusibleKind(n) == PointwiseKind::Where;
+  for (size_t i = 0; i < n.args().size(); ++i) {
+    const Arg& a = n.arg(i);
+    if (!a.isTensor()) continue;
+    if (isWhere && i == 0) {
+      if (!members.count(a.tensor->node())) return false;
+    } else if (a.tensor->meta().dtype != d) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 namespace {
 
@@ -183,14 +239,15 @@ struct Group {
   std::vector<SymInt> sizes;
   bool endsInReduction = false;  // Note [Fused reductions]
   bool indexed = false;          // holds a gather (Note [Fused gathers])
+  bool uniform = true;           // every member computes in `dtype` from `dtype` values (Note [Mixed groups])
   const Node* store = nullptr;   // Note [Fused stores]
   // Whether reduction `n` may end this group: it reduces a member's result
   // of the group's dtype, or it is alone (reading anything).
   bool takesReduction(const Node& n) const {
     if (indexed) return false;
-    if (members.empty()) return true;
+    if (members.empty()) return !reducesOverDims(n);  // over dims alone: eager's (Note [Fused reductions])
     const IrValue* self = n.tensorArg(0);
-    return memberSet.count(self->node()) && self->meta().dtype == dtype;
+    return memberSet.count(self->node()) && (self->meta().dtype == dtype || !uniform);
   }
   void add(Node* n) { add(n, computeDTypeOf(*n), n->output()->meta().sizes); }
   void add(Node* n, DType d, const std::vector<SymInt>& s) {
@@ -198,20 +255,22 @@ struct Group {
       dtype = d;
       sizes = s;
     }
+    if (fusibleKind(*n) && !uniformIn(*n, dtype, memberSet)) uniform = false;
     members.push_back(n);
     memberSet.insert(n);
   }
   // A gather joins as a load of a tensor from outside (Note [Fused gathers]).
   bool takesGather(const IndexedAccess& a) const {
     return !memberSet.count(a.data->node()) &&
-           (members.empty() || (a.data->meta().dtype == dtype && a.index->meta().sizes == sizes));
+           (members.empty() || (uniform && a.data->meta().dtype == dtype && a.index->meta().sizes == sizes));
   }
   // Note [Fused stores]: may `n`, writing `target` (through `index` for an
   // indexed store), end this group?
   bool takesStore(const Node& n, const IrValue* target, const IrValue* index, const Roots& roots) const {
     if (memberSet.count(target->node()) || hasInternalOverlap(target->meta())) return false;
     const std::vector<SymInt>& space = index ? index->meta().sizes : n.output()->meta().sizes;
-    if (!members.empty() && (target->meta().dtype != dtype || space != sizes)) return false;
+    if (!members.empty() && (!uniform || target->meta().dtype != dtype || space != sizes)) return false;
+    if (fusibleKind(n) && !uniformIn(n, target->meta().dtype, memberSet)) return false;
     const IrValue* root = roots.of(target);
     std::vector<const Node*> readers(members.begin(), members.end());
     readers.push_back(&n);
@@ -230,8 +289,13 @@ struct Group {
     }
     return true;
   }
+  // Note [Mixed groups]: an op that keeps a group of one dtype so, or one
+  // that reads a member's result (a group with a gather stays unmixed).
   bool accepts(const Node& n) const {
-    return members.empty() || (computeDTypeOf(n) == dtype && n.output()->meta().sizes == sizes);
+    if (members.empty()) return true;
+    if (n.output()->meta().sizes != sizes) return false;
+    if (uniform && uniformIn(n, dtype, memberSet)) return true;
+    return !indexed && isUsedBy(n);
   }
   // Note [Absorbed in-place ops]: reinplacing turns a chain like
   // clamp(sub(a, b)) into clamp_(sub(a, b)) on the fresh buffer of the sub.
@@ -355,17 +419,15 @@ int fuse(Graph& g, PassInterrupt interrupt) {
     }
     const bool inplace = n->isOp() && n->op()->has(kTagInplace);
     std::optional<PointwiseKind> kind = fusibleKind(*n);
-    // where's condition must be a lane mask of this group (Note [Fusible ops]).
-    const bool maskOk = kind != PointwiseKind::Where || group.memberSet.count(n->tensorArg(0)->node());
-    const bool fusible = kind && maskOk && (!inplace || group.absorbs(*n, roots));
+    const bool fusible = kind && (!inplace || group.absorbs(*n, roots));
     if (fusible && group.accepts(*n)) {
       group.add(n);
       continue;
     }
-    if (kind && maskOk && inplace && !fusible && tryStore(n, nullptr, computeDTypeOf(*n), n->output()->meta().sizes))
+    if (kind && inplace && !fusible && tryStore(n, nullptr, computeDTypeOf(*n), n->output()->meta().sizes))
       continue;
     if (fusible || group.isUsedBy(*n) || (n->isOp() && isMutation(*n))) close();
-    if (fusible && kind != PointwiseKind::Where) group.add(n);  // a fresh group has no mask
+    if (fusible) group.add(n);
   }
   close();
   return created;

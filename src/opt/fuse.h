@@ -2,8 +2,9 @@
 //
 // Requires: a verified graph, functional or after reinplacing (it may hold
 // in-place ops and views).
-// Guarantees: runs of pointwise ops (fusibleKind) of one dtype and one
-// result shape become Fused nodes (Note [Fused nodes] in ir/graph.h) that
+// Guarantees: runs of pointwise ops (fusibleKind) of one result shape,
+// of one computation dtype or connected by the values they read (casts and
+// operands of other dtypes: Note [Mixed groups] in fuse.cpp), become Fused nodes (Note [Fused nodes] in ir/graph.h) that
 // compute exactly what the ops did:
 //   - a group never spans a node that mutates anything (so every value a
 //     member read is still the value it reads when the group runs at its
@@ -22,15 +23,17 @@
 //     result for it is that buffer itself;
 //   - gathers (index_select of a 1-D tensor) join as loads (Note [Fused
 //     gathers] in fuse_indexed.cpp);
-//   - a group may end in one full reduction (fusibleReduction) of a value a
-//     member computed, and closes there; a reduction alone (x.sum()) is a
-//     group too (the JIT runs it); other groups of one op are left alone.
+//   - a group may end in one reduction (fusibleReduction: full, or over
+//     dims) of a value a member computed, and closes there; a full
+//     reduction alone (x.sum()) is a group too (the JIT runs it); other
+//     groups of one op are left alone.
 // The pass adds no node other than Fused nodes and removes only the ops it
 // moved into bodies.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "ir/graph.h"
 #include "tensor/math_fn.h"
@@ -42,7 +45,8 @@ namespace tdsl::opt {
 // Note [Fusible ops] in fuse.cpp says which overloads and dtypes).
 enum class PointwiseKind : uint8_t {
   Add, Sub, Mul, Div, Neg, Abs, Maximum, Minimum, Clamp, Relu, Eq, Ne, Lt, Le, Gt, Ge, Where, Pow,
-  Sqrt, Sigmoid, Math  // Math: a transcendental of scalar_math.h (mathFnOf says which)
+  Sqrt, Sigmoid, Math,  // Math: a transcendental of scalar_math.h (mathFnOf says which)
+  Cast                  // to.dtype to another dtype (Note [Mixed groups] in fuse.cpp)
 };
 
 // pow(x, e) with a number e that eager computes without pow(): x * x,
@@ -55,14 +59,21 @@ std::optional<PowForm> powForm(const ir::Node& n);
 std::optional<MathFn> mathFnOf(const ir::Node& n);
 
 std::optional<PointwiseKind> fusibleKind(const ir::Node& n);
-// The float dtype a fusible node computes in (a comparison's operands'; the
-// result's otherwise).
+// The float dtype a fusible node computes in (a comparison's operands'
+// promoted type, torch.result_type; a cast's float side; the result's
+// otherwise).
 DType computeDTypeOf(const ir::Node& n);
 
 // The reduction a fused group may end in (Note [Fused reductions] in
-// fuse_reduction.cpp): sum, mean, prod, max, min over every element.
+// fuse_reduction.cpp): sum, mean, prod, max, min over every element; sum,
+// mean, amax, amin over a list of dims and prod over one dim.
 enum class ReductionKind : uint8_t { Sum, Mean, Prod, Max, Min };
 std::optional<ReductionKind> fusibleReduction(const ir::Node& n);
+// Per dim of the reduced value: whether reduction `n` (fusibleReduction)
+// reduces it; every dim for a full reduction.
+std::vector<bool> reducedDims(const ir::Node& n);
+// Whether it reduces over dims (not a full reduction to one element of rank 0).
+bool reducesOverDims(const ir::Node& n);
 
 // Note [Fused gathers] / [Fused stores] in fuse_indexed.cpp: index_select,
 // index_copy_ and index_put_ (one index tensor) on 1-D float tensors with

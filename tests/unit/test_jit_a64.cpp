@@ -116,6 +116,30 @@ TEST_CASE("jit a64: a vector op or layout the lowering does not know is refused,
   }
 }
 
+TEST_CASE("jit a64: mixed-dtype programs (casts, int and bool operands) are refused, never emitted", "[jit][a64][casts]") {
+  // Note [Mixed dtypes]: the group then runs on the reference path.
+  for (const char* text : {
+           "graph b(%in0: i64[5]) {\n  %0 = to(%in0, f32) : f32[5]\n  %1 = mul(%0, 2.0) : f32[5]\n  return (%1)\n}\n",
+           "graph b(%in0: f32[5], %in1: b8[5]) {\n  %0 = mul(%in0, %in1) : f32[5]\n  return (%0)\n}\n",
+           "graph b(%in0: f32[5]) {\n  %0 = mul(%in0, 3.0) : f32[5]\n  %1 = to(%0, i32) : i32[5]\n  return (%1)\n}\n",
+           "graph b(%in0: b8[5], %in1: f32[5], %in2: f32[5]) {\n  %0 = where(%in0, %in1, %in2) : f32[5]\n  return (%0)\n}\n",
+           "graph b(%in0: f32[5]) {\n  %0 = to(%in0, f64) : f64[5]\n  %1 = add(%0, %0) : f64[5]\n  return (%1)\n}\n"}) {
+    auto p = programOf(text);
+    CHECK(p->mixed);
+    std::vector<Layout> layouts(static_cast<size_t>(p->numOperands()), Layout::Contiguous);
+    jit::CodegenResult r = jit::compileA64Kernel(nullptr, *p, layouts, true);
+    INFO(text);
+    CHECK(r.fn == nullptr);
+    CHECK(r.error == "the a64 lowering takes programs of one dtype only");
+    CHECK(r.assembly.empty());
+  }
+  // A comparison's mask stored as bool is not mixed: the a64 lowering takes it.
+  auto p = programOf("graph b(%in0: f32[5]) {\n  %0 = gt(%in0, 0.5) : b8[5]\n  return (%0)\n}\n");
+  CHECK(!p->mixed);
+  jit::CodegenResult r = jit::compileA64Kernel(nullptr, *p, {Layout::Contiguous, Layout::Contiguous}, true);
+  CHECK(r.error.empty());
+}
+
 namespace {
 
 template <class T>

@@ -154,6 +154,7 @@ TEST_CASE("jit gather: gathers and indexed stores equal eager bit for bit on eve
       // Eager's errors, word for word: out-of-range indices in composed, gathers and stores.
       CHECK(interp.getGlobal("mismatch").as<ListObject>()->items.empty());
       CHECK(interp.getGlobal("errors").as<ListObject>()->items.size() == 42);
+      INFO(fallbacks);
       CHECK(fallbacks.empty());
       CHECK(kernels.find("gather,") != std::string::npos);  // gathers ran in kernels
       CHECK(kernels.find("=i0@") != std::string::npos);     // indexed stores into the input
