@@ -136,6 +136,24 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
   return results;
 }
 
+// Note [Views of tensors without history]
+// A view made while no argument has autograd history gets no AutogradMeta
+// (that would cost every slice an allocation); it only remembers the root
+// tensor it views (viewOrigin, one reference). When an in-place op later
+// writes a value that requires grad into such a view, the view is made a
+// differentiable view of that root first (noteView), so the write rebases
+// the root's history (CopySlices) as in PyTorch: `t = zeros(3); v = t[1:];
+// v.copy_(x)` makes t require grad with grad_fn CopySlices. Other views of
+// the root made before the write keep no history (PyTorch's view replay
+// gives them one); Known gaps in docs/autograd.md.
+void noteViewOrigin(const BoundArgs& args, const OpResults& results) {
+  if (results.count < 1 || !results[0].isTensor() || args.count < 1 || !args[0].isTensor()) return;
+  TensorObject& self = *asTensor(args[0]);
+  TensorObject& out = *asTensor(results[0]);
+  if (&out == &self || !out.storage || out.storage != self.storage || out.autograd) return;
+  out.viewOrigin = self.viewOrigin ? self.viewOrigin : Ref<TensorObject>(&self);
+}
+
 void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
   if (&view == &base || view.isMeta()) return;
   AutogradMeta& m = ensureMeta(view);
@@ -159,6 +177,8 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
       anyGrad = m && m->viewBase && requiresGrad(*m->viewBase);
     }
   }
+  if (anyGrad && self && self->viewOrigin && !(metaOf(*self) && metaOf(*self)->viewBase))
+    noteView(state, *self, *self->viewOrigin);  // Note [Views of tensors without history]
   if (!anyGrad) {
     bool intercepted = false;
     OpResults r = dispatchOp(state, op, args, &intercepted);

@@ -30,9 +30,17 @@ inline bool anyAutogradArg(const BoundArgs& args) {
   return false;
 }
 
+// Note [Views of tensors without history] (dispatch.cpp).
+void noteViewOrigin(const BoundArgs& args, const OpResults& results);
+
 inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   if (anyAutogradArg(args)) return dispatchRecorded(state, op, args);
-  if (!op.has(kTagInplace)) return dispatchOp(state, op, args);
+  if (!op.has(kTagInplace)) {
+    if (!op.has(kTagView)) return dispatchOp(state, op, args);
+    OpResults r = dispatchOp(state, op, args);
+    noteViewOrigin(args, r);
+    return r;
+  }
   bool intercepted = false;
   OpResults r = dispatchOp(state, op, args, &intercepted);
   if (!intercepted && args[0].isTensor() && asTensor(args[0])->storage) ++asTensor(args[0])->storage->version;

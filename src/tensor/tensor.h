@@ -84,6 +84,9 @@ class TensorObject : public Object {
   Value traceSlot;
   // Owned by autograd (requires_grad, grad, grad_fn); the tensor layer never reads it.
   std::shared_ptr<AutogradMeta> autograd;
+  // Owned by autograd: the root tensor a view op made this view of when no
+  // argument had autograd history (Note [Views of tensors without history]).
+  Ref<TensorObject> viewOrigin;
 
   bool isMeta() const { return !storage; }
   DType dtype() const { return meta.dtype; }
