@@ -392,9 +392,9 @@ const std::vector<DerivativeRow> kMoreRows = {
        // g viewed as [r0, s0, r1, s1, ...] summed over the repeat dims.
        const Dims reps = intList(c, 1);
        const Dims& sizes = c.meta(0).sizes;
-       const size_t lead = reps.size() - sizes.size();
+       const int lead = reps.size() - sizes.size();
        Dims split, summed;
-       for (size_t k = 0; k < reps.size(); ++k) {
+       for (int k = 0; k < reps.size(); ++k) {
          summed.push_back(static_cast<int64_t>(split.size()));
          split.push_back(reps[k]);
          split.push_back(k < lead ? 1 : sizes[k - lead]);

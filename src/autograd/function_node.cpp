@@ -34,9 +34,7 @@ const char* tensorTypeName(DType d) {
 }
 
 std::string tensorTypeText(const TensorMeta& m) {
-  std::string s = std::string("[") + tensorTypeName(m.dtype) + " [";
-  for (size_t i = 0; i < m.sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(m.sizes[i]);
-  return s + "]]";
+  return std::string("[") + tensorTypeName(m.dtype) + " " + formatDims(m.sizes) + "]";
 }
 
 std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& grads) {

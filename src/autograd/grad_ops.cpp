@@ -85,7 +85,7 @@ Value where(TensorState& s, const Value& cond, const Value& a, const Value& b) {
 
 BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view) {
   int64_t span = base.numel() == 0 ? 0 : 1;
-  for (size_t d = 0; d < base.sizes.size(); ++d) span += (base.sizes[d] - 1) * base.strides[d];
+  for (int d = 0; d < base.sizes.size(); ++d) span += (base.sizes[d] - 1) * base.strides[d];
   Dims flat;
   flat.push_back(span);
   BaseBuffer b;

@@ -25,7 +25,7 @@ struct DumpOptions {
 ValueSpan itemsOf(const Value& v) { return seqItems(v); }
 
 void appendU(std::string& out, uint32_t u) {
-  char buf[8];
+  char buf[16];  // "\\u" and up to eight hex digits
   std::snprintf(buf, sizeof buf, "\\u%04x", u);
   out += buf;
 }

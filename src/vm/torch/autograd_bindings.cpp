@@ -104,11 +104,7 @@ TensorObject& tensorOf(const Value& v) { return *asTensor(v); }
   throw Error(ErrorKind::Runtime, "element " + std::to_string(i) + " of tensors does not require grad and does not have a grad_fn");
 }
 
-std::string sizeText(const Dims& d) {
-  std::string s = "torch.Size([";
-  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
-  return s + "])";
-}
+std::string sizeText(const Dims& d) { return "torch.Size(" + formatDims(d) + ")"; }
 
 // The gradient each output starts from: the given one (shape-checked), or
 // ones for a one-element output.

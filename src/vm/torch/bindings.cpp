@@ -358,7 +358,7 @@ uint8_t tensorMemberReads(std::string_view name) {
     if (attr == name) return reads;
   const auto& table = methodTable();
   auto it = table.find(name);
-  return it == table.end() ? kReadsNothing : it->second.reads;
+  return it == table.end() ? static_cast<uint8_t>(kReadsNothing) : it->second.reads;
 }
 
 Value bridge::getAttr(Interpreter& interp, const Value& self, std::string_view name) {

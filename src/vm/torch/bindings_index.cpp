@@ -149,7 +149,7 @@ Value setItemSource(TensorState& state, const Value& target, Value value) {
     value = callOp(state, "squeeze", {value, Value::integer(0)});
   const Dims& have = asTensor(value)->sizes();
   bool expands = have.size() <= to.size();
-  for (size_t i = 0; expands && i < have.size(); ++i) {
+  for (int i = 0; expands && i < have.size(); ++i) {
     int64_t h = have[have.size() - 1 - i], t = to[to.size() - 1 - i];
     expands = h == t || h == 1;
   }

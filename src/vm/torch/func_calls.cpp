@@ -29,12 +29,6 @@ namespace tdsl {
 
 namespace {
 
-std::string sizesText(const Dims& d) {
-  std::string s = "[";
-  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
-  return s + "]";
-}
-
 Value detached(TensorState& s, const Value& v) { return callMethod(s, v, "detach", {}); }
 
 Value freshLeafLike(TensorState& s, const Value& t) {
@@ -106,8 +100,8 @@ Value funcJvp(Interpreter& interp, const CallArgs& call, const void*) {
     if (!t[i].isTensor()) throw Error(ErrorKind::Runtime, who + ": Expected tangents to only contain Tensors, got <class '" + typeName(t[i]) + "'>");
     if (asTensor(p[i])->sizes() != asTensor(t[i])->sizes())
       throw Error(ErrorKind::Runtime, "Trying to set a forward gradient that has a different size than that of the original Tensor, this is not supported. Tensor is of size " +
-                                          sizesText(asTensor(p[i])->sizes()) + " while the given forward gradient is of size " +
-                                          sizesText(asTensor(t[i])->sizes()) + ".");
+                                          formatDims(asTensor(p[i])->sizes()) + " while the given forward gradient is of size " +
+                                          formatDims(asTensor(t[i])->sizes()) + ".");
   }
   const bool hasAux = flag(call, "has_aux");
   JvpResult r = forwardProduct(interp, call.args[0], p, t, hasAux, who);

@@ -289,11 +289,7 @@ class VjpFunction : public ExtensionObject {
   }
 
  private:
-  static std::string sizeText(const Dims& d) {
-    std::string s = "torch.Size([";
-    for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
-    return s + "])";
-  }
+  static std::string sizeText(const Dims& d) { return "torch.Size(" + formatDims(d) + ")"; }
   Value output_;
   std::vector<Value> leaves_, primals_;
   bool nested_;
