@@ -1120,12 +1120,17 @@ std::unique_ptr<Segment> Tracer::trace() {
   void* savedHookCtx = om.traceHookCtx;
   om.traceHook = &Tracer::onObjectModelCall;
   om.traceHookCtx = this;
+  // Note [Finalizers] (vm/gc.h): no finalizer runs script code in the
+  // middle of a trace (its tensor ops would be recorded into the graph); what
+  // the trace drops is finalized at the first safe point after it.
+  rt_.interp.vm().heap().blockFinalizers();
   struct Restore {
     Tracer& t;
     ObjectModel& om;
     ObjectModel::TraceHook hook;
     void* ctx;
     ~Restore() {
+      t.rt_.interp.vm().heap().unblockFinalizers();
       t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
       t.rt_.activeTracer = t.savedTracer_;
       om.traceHook = hook;
