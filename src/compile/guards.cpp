@@ -138,8 +138,8 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path
       ValueSpan x = seqItems(a);
       ValueSpan y = seqItems(b);
       if (x.size() != y.size()) return false;
-      if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize ||
-                                  a.as<TupleObject>()->named != b.as<TupleObject>()->named))
+      if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize() != b.as<TupleObject>()->isSize() ||
+                                  a.as<TupleObject>()->named() != b.as<TupleObject>()->named()))
         return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (!same(x[i], y[i])) return false;
@@ -200,7 +200,7 @@ Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
     }
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      auto copy = TupleObject::make(t->items.size(), t->isSize, t->named);
+      auto copy = TupleObject::make(t->items.size(), t->isSize(), t->named());
       memo.emplace(v.asObj(), Value(copy));  // before the items: they may lead back to the tuple
       for (size_t i = 0; i < t->items.size(); ++i) copy->items[i] = snapshotAt(t->items[i], depth + 1, memo);
       return Value(copy);

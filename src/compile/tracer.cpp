@@ -794,8 +794,8 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       describing_.erase(v.asObj());
       return wb;
     case ObjKind::Tuple:
-      wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
-      wb.tupleType = v.as<TupleObject>()->named;
+      wb.kind = v.as<TupleObject>()->isSize() ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
+      wb.tupleType = v.as<TupleObject>()->named();
       for (const Value& i : v.as<TupleObject>()->items) wb.items.push_back(describe(i, depth + 1));
       return wb;
     case ObjKind::Dict:

@@ -117,7 +117,11 @@ void VM::finalizeAtExit() {
         }
       }
     }
-    collectAndFinalize();
+    // Cycles with a finalizer due need a collection now, while scripts can
+    // still run; without any, ~VM's own final collection frees the rest.
+    bool due = false;
+    heap_.forEachTracked([&](GcObject* o) { due = due || o->gcHasFinalizer(); });
+    if (due) collectAndFinalize();
   } catch (...) {
     // A limit or interrupt during exit finalizers: the rest are not run.
   }

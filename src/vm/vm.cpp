@@ -557,7 +557,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         if (Value v; objectTypeAttr(obj, name, v)) return v;  // object.__setattr__... (vm/classes.h)
         break;
       case ObjKind::Tuple:
-        if (const NamedTupleType* type = obj.as<TupleObject>()->named) {  // Note [Named tuples]
+        if (const NamedTupleType* type = obj.as<TupleObject>()->named()) {  // Note [Named tuples]
           int i = type->fieldIndex(name);
           if (i >= 0 && static_cast<size_t>(i) < obj.as<TupleObject>()->items.size())
             return obj.as<TupleObject>()->items[static_cast<size_t>(i)];

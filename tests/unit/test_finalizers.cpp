@@ -211,3 +211,12 @@ TEST_CASE("finalizers: a limit inside a finalizer is not ignored", "[finalizers]
   CHECK(c.out->find("not reached") == std::string::npos);
   c.interp->setLimits(0, std::chrono::steady_clock::time_point::max());
 }
+
+TEST_CASE("finalizers: a generator in a cycle left at exit is closed at exit", "[finalizers]") {
+  Captured c;
+  c.interp->vm().heap().setEnabled(false);
+  c.run(std::string(kGen) + "c = g('cycle'); next(c); box = [c]; box.append(box); del c, box\nprint('end')\n");
+  CHECK(*c.out == "end\n");
+  c.interp.reset();
+  CHECK(*c.out == "end\nclosed cycle\n");  // CPython 3.11 prints the same
+}
