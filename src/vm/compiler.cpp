@@ -653,9 +653,10 @@ class FunctionCompiler {
   // consumed it is done. Where a program can tell (a dropped generator is
   // closed: Note [Closing dropped generators] in generators.h), the code
   // leaves no stale copy behind:
-  //  - a store of a temporary into its (last) target moves it (k = 1 on
-  //    MOVE, SETGLOBAL, SETCELL; SETITEM and SETATTR clear R[C] after), so
-  //    `it = g(); ...; it = None` drops the generator at the second store;
+  //  - a store of a temporary into its (last) target moves it (MOVEOUT;
+  //    k = 1 on SETGLOBAL, SETCELL; SETITEM and SETATTR clear R[C] after),
+  //    so `it = g(); ...; it = None` drops the generator at the second
+  //    store; so do the stores of unpacked items;
   //  - a call's result moved from its window into the destination
   //    (moveOut), list, tuple and dict displays move their items out of
   //    the fresh temporaries they evaluated them into (k = 1);
@@ -671,7 +672,7 @@ class FunctionCompiler {
     const int k = move ? 1 : 0;
     switch (r.kind) {
       case NameKind::Local:
-      case NameKind::Comp: if (r.index != src) emit(Instr::make(Op::MOVE, r.index, src, 0, k)); break;
+      case NameKind::Comp: if (r.index != src) emit(Instr::make(move ? Op::MOVEOUT : Op::MOVE, r.index, src)); break;
       case NameKind::Cell: emit(Instr::make(Op::SETCELL, r.index, src, 0, k)); break;
       case NameKind::Global: {
         Instr in = Instr::makeBx(Op::SETGLOBAL, src, static_cast<uint32_t>(r.index));
@@ -683,7 +684,7 @@ class FunctionCompiler {
   }
   // dst = src where src is a temporary holding a result nothing else reads.
   void moveOut(int dst, int src) {
-    if (dst != src) emit(Instr::make(Op::MOVE, dst, src, 0, 1));
+    if (dst != src) emit(Instr::make(Op::MOVEOUT, dst, src));
   }
   // The register of a plain local (no cell), or -1.
   int localReg(const Expr& e) {
@@ -1348,12 +1349,13 @@ class FunctionCompiler {
           emit(Instr::make(Op::UNPACKEX, base, src, static_cast<int>(star), static_cast<int>(after)));
           for (size_t i = 0; i < elts.size(); ++i) {
             const Expr& t = i == star ? *elts[i]->as<Starred>()->value : *elts[i];
-            store(t, base + static_cast<int>(i));
+            store(t, base + static_cast<int>(i), /*move=*/true);
           }
           return;
         }
         emit(Instr::make(Op::UNPACK, base, src, static_cast<int>(elts.size())));
-        for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i));
+        // The unpacked items are dead temporaries once stored (Note [Dead temporaries]).
+        for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i), /*move=*/true);
         return;
       }
       default: compileError(target.where, "cannot assign to expression");

@@ -227,10 +227,7 @@ resume:
     LOADFRAME();
     DISPATCH();
 
-  L_MOVE:  // k = 1: R[B] is a dead temporary, moved out (Note [Dead temporaries] in compiler.cpp)
-    if (in.k) RA = std::move(RB);
-    else RA = RB;
-    DISPATCH();
+  L_MOVE: RA = RB; DISPATCH();
   L_LOADK: RA = K[in.bx()]; DISPATCH();
   L_LOADINT: RA = Value::integer(in.sbx()); DISPATCH();
   L_LOADNONE: RA = Value(); DISPATCH();
@@ -662,6 +659,7 @@ resume:
     DISPATCH();
   }
   L_DELLOCAL: delLocal(RA, K[in.bx()]); DISPATCH();
+  L_MOVEOUT: RA = std::move(RB); DISPATCH();  // Note [Dead temporaries] in compiler.cpp
 
   } catch (Error& e) {
     if (catchInFrames(e, entryDepth)) goto resume;

@@ -23,7 +23,7 @@
 #pragma once
 
 #define TDSL_OPCODES(X)                                                                             \
-  X(MOVE, ABk, "R[A] = R[B]; k = 1: moved, R[B] = None")                                                                        \
+  X(MOVE, AB, "R[A] = R[B]")                                                                        \
   X(LOADK, ABx, "R[A] = K[Bx]")                                                                     \
   X(LOADINT, AsBx, "R[A] = sBx")                                                                    \
   X(LOADNONE, A, "R[A] = None")                                                                     \
@@ -96,6 +96,7 @@
   X(DELITEM, AB, "del R[A][R[B]]")                                                                  \
   X(DELGLOBAL, ABx, "unbind G[Bx]; NameError when unbound")                                         \
   X(DELLOCAL, ABx, "R[A] = an unbound marker; K[Bx] names it") \
+  X(MOVEOUT, AB, "R[A] = R[B], moved: R[B] = None (R[B] a dead temporary)") \
   TDSL_OBJECT_MODEL_OPCODES(X)
 
 // The object model and exceptions (Note [Exception handlers] in code.h;
