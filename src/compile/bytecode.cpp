@@ -24,6 +24,7 @@ void usesDefs(const CodeObject& code, const Instr& in, std::vector<int>& uses, s
   };
   switch (in.op) {
     case Op::MOVE: uses = {in.b}; defs = {in.a}; break;
+    case Op::MOVEOUT: uses = {in.b}; defs = {in.a, in.b}; break;
     case Op::LOADK: case Op::LOADINT: case Op::LOADNONE: case Op::LOADBOOL: case Op::GETGLOBAL:
     case Op::NEWCELL: case Op::IMPORT:
       defs = {in.a};
@@ -149,7 +150,7 @@ bool intIsOnlyShifted(const CodeObject& code, uint32_t entry, uint32_t exit, int
     for (int u : uses) taintedUse |= u < code.nregs && out[static_cast<size_t>(u)];
     bool taintResult = false;
     if (taintedUse) {
-      if (ins.op == Op::MOVE) taintResult = true;
+      if (ins.op == Op::MOVE || ins.op == Op::MOVEOUT) taintResult = true;
       else if ((ins.op == Op::ADD || ins.op == Op::SUB) && out[ins.b] != out[ins.c] && !(ins.op == Op::SUB && out[ins.c]))
         taintResult = true;
       else

@@ -83,6 +83,27 @@ bool Source::operator==(const Source& o) const {
 
 namespace {
 
+// Note [Generators in guards]
+// A generator in a live register at a segment's entry is snapshotted as
+// "any generator", not kept for identity: the trace never depends on which
+// generator it is (every use of one is a graph break: next, iteration,
+// send), and a snapshot that kept it would hold it in the compile cache for
+// good, so it would never be closed when the program drops it (Note
+// [Closing dropped generators] in vm/generators.h) and every call would
+// retrace for the new generator.
+class AnyGenerator final : public ExtensionObject {
+ public:
+  std::string typeName() const override { return "generator guard"; }
+};
+
+bool isAnyGenerator(const Value& v) {
+  return v.isObj(ObjKind::Other) && dynamic_cast<const AnyGenerator*>(asExtension(v)) != nullptr;
+}
+
+bool isGenerator(const Value& v) {
+  return v.isObj(ObjKind::Iterator) && v.as<IteratorObject>()->src == IteratorObject::Source::Generator;
+}
+
 // `path`: the (actual, expected) containers being compared further up. A
 // pair met again is equal so far (a cycle: a closure in its own cell, a list
 // holding itself), which compares cyclic values without looping.
@@ -90,6 +111,7 @@ using GuardPath = std::vector<std::pair<const Object*, const Object*>>;
 
 bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path) {
   if (a.tag() != b.tag()) return false;
+  if (isAnyGenerator(b)) return isGenerator(a);  // Note [Generators in guards]
   if (!a.isObj()) return a.identical(b) || (a.isFloat() && a.asFloat() == b.asFloat() && !std::signbit(a.asFloat()) == !std::signbit(b.asFloat()));
   if (a.identical(b)) return true;
   ObjKind k = a.asObj()->kind();
@@ -116,8 +138,8 @@ bool sameGuardValueAt(const Value& a, const Value& b, int depth, GuardPath& path
       ValueSpan x = seqItems(a);
       ValueSpan y = seqItems(b);
       if (x.size() != y.size()) return false;
-      if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize != b.as<TupleObject>()->isSize ||
-                                  a.as<TupleObject>()->named != b.as<TupleObject>()->named))
+      if (k == ObjKind::Tuple && (a.as<TupleObject>()->isSize() != b.as<TupleObject>()->isSize() ||
+                                  a.as<TupleObject>()->named() != b.as<TupleObject>()->named()))
         return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (!same(x[i], y[i])) return false;
@@ -158,6 +180,7 @@ using SnapshotMemo = std::unordered_map<const Object*, Value>;
 
 Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
   if (!v.isObj()) return v;
+  if (isGenerator(v)) return Value(makeRef<AnyGenerator>());  // Note [Generators in guards]
   ObjKind k = v.asObj()->kind();
   if (k != ObjKind::List && k != ObjKind::Tuple && k != ObjKind::Dict && k != ObjKind::Cell && k != ObjKind::Function)
     return v;
@@ -177,7 +200,7 @@ Value snapshotAt(const Value& v, int depth, SnapshotMemo& memo) {
     }
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      auto copy = TupleObject::make(t->items.size(), t->isSize, t->named);
+      auto copy = TupleObject::make(t->items.size(), t->isSize(), t->named());
       memo.emplace(v.asObj(), Value(copy));  // before the items: they may lead back to the tuple
       for (size_t i = 0; i < t->items.size(); ++i) copy->items[i] = snapshotAt(t->items[i], depth + 1, memo);
       return Value(copy);

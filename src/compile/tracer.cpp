@@ -819,8 +819,8 @@ WriteBack Tracer::describe(const Value& v, int depth) {
       describing_.erase(v.asObj());
       return wb;
     case ObjKind::Tuple:
-      wb.kind = v.as<TupleObject>()->isSize ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
-      wb.tupleType = v.as<TupleObject>()->named;
+      wb.kind = v.as<TupleObject>()->isSize() ? WriteBack::Kind::Size : WriteBack::Kind::Tuple;
+      wb.tupleType = v.as<TupleObject>()->named();
       for (const Value& i : v.as<TupleObject>()->items) wb.items.push_back(describe(i, depth + 1));
       return wb;
     case ObjKind::Dict:
@@ -1162,12 +1162,17 @@ std::unique_ptr<Segment> Tracer::trace() {
   void* savedHookCtx = om.traceHookCtx;
   om.traceHook = &Tracer::onObjectModelCall;
   om.traceHookCtx = this;
+  // Note [Finalizers] (vm/gc.h): no finalizer runs script code in the
+  // middle of a trace (its tensor ops would be recorded into the graph); what
+  // the trace drops is finalized at the first safe point after it.
+  rt_.interp.vm().heap().blockFinalizers();
   struct Restore {
     Tracer& t;
     ObjectModel& om;
     ObjectModel::TraceHook hook;
     void* ctx;
     ~Restore() {
+      t.rt_.interp.vm().heap().unblockFinalizers();
       t.rt_.interp.tensorState()->interceptor = t.savedInterceptor_;
       t.rt_.activeTracer = t.savedTracer_;
       om.traceHook = hook;

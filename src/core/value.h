@@ -56,16 +56,25 @@ class Object {
   uint32_t refCount() const { return refs_; }
   // A GcObject (src/vm/gc.h): may hold references, may be tracked by the
   // cycle collector.
-  bool isGc() const { return gc_; }
+  bool isGc() const { return bits_ & 1; }
 
  protected:
-  Object(ObjKind kind, bool gc) : kind_(kind), gc_(gc) {}
+  Object(ObjKind kind, bool gc) : kind_(kind), bits_(gc ? 1 : 0) {}
+  // Note [Object header spare bits]: the header's last three bytes, free for
+  // a subclass (a tuple keeps its size and flags there: Note [Inline tuple
+  // items] in vm/objects.h), so they cost no memory.
+  uint8_t spareBits() const { return static_cast<uint8_t>(bits_ >> 1); }
+  void setSpareBits(uint8_t b) { bits_ = static_cast<uint8_t>((bits_ & 1) | (b << 1)); }
+  uint16_t spareHalf() const { return spare_; }
+  void setSpareHalf(uint16_t v) { spare_ = v; }
 
  private:
   uint32_t refs_ = 0;
   ObjKind kind_;
-  bool gc_ = false;
+  uint8_t bits_ = 0;    // bit 0: a GcObject; bits 1-7: spareBits()
+  uint16_t spare_ = 0;  // spareHalf()
 };
+static_assert(sizeof(void*) != 8 || sizeof(Object) == 16, "the object header is 16 bytes (Note [Object header spare bits])");
 
 // Owning typed handle to an Object subclass.
 template <class T>

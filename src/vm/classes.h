@@ -234,6 +234,8 @@ bool exceptionMatches(Interpreter& interp, const Value& exc, const Value& classe
 // WITHENTER / WITHEXIT on R[a], R[a+1], R[a+2].
 void withEnter(Interpreter& interp, Value* r);
 void withExit(Interpreter& interp, Value* r, const Value* exc);
+// False for the errors no handler may catch (Note [Uncatchable errors]).
+bool catchable(const Error& e);
 // str(e) of an exception instance.
 std::string exceptionStr(Interpreter& interp, InstanceObject& e);
 

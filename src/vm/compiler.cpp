@@ -505,6 +505,7 @@ class FunctionCompiler {
   std::shared_ptr<CodeObject> code_;
   std::unordered_map<std::string, int> locals_;
   int nextReg_ = 0;
+  int tempHigh_ = 0;  // the highest nextReg_ since the current statement began (Note [Dead temporaries])
   int firstTemp_ = 0;
   SourceRange range_;
   std::map<std::string, int> constIndex_;
@@ -566,6 +567,7 @@ class FunctionCompiler {
     if (nextReg_ >= kMaxRegisters) compileError(range_, "function needs too many registers");
     int r = nextReg_++;
     if (nextReg_ > code_->nregs) code_->nregs = nextReg_;
+    if (nextReg_ > tempHigh_) tempHigh_ = nextReg_;
     return r;
   }
   int temp() { return newReg(); }
@@ -645,14 +647,44 @@ class FunctionCompiler {
       case NameKind::Global: emit(Instr::makeBx(Op::GETGLOBAL, dst, static_cast<uint32_t>(r.index))); break;
     }
   }
-  void storeName(const std::string& n, int src) {
+  // Note [Dead temporaries]
+  // A temporary register keeps its value until it is reused, which CPython's
+  // value stack never does: there a value dies when the expression that
+  // consumed it is done. Where a program can tell (a dropped generator is
+  // closed: Note [Closing dropped generators] in generators.h), the code
+  // leaves no stale copy behind:
+  //  - a store of a temporary into its (last) target moves it (MOVEOUT;
+  //    k = 1 on SETGLOBAL, SETCELL; SETITEM and SETATTR clear R[C] after),
+  //    so `it = g(); ...; it = None` drops the generator at the second
+  //    store; so do the stores of unpacked items;
+  //  - a call's result moved from its window into the destination
+  //    (moveOut), list, tuple and dict displays move their items out of
+  //    the fresh temporaries they evaluated them into (k = 1);
+  //  - a `for` loop clears its iterator (and the iterable's temporary) where
+  //    it ends, `break` included;
+  //  - a native's arguments are cleared once it returns (Note [Arguments
+  //    die with the call] in vm.cpp); a script callee's frame owns them.
+  // Moving is never slower than copying (no count update); a temporary read
+  // again later (chained `a = b = v`: only the last target moves) is not
+  // moved.
+  void storeName(const std::string& n, int src, bool move = false) {
     Resolved r = resolve(n);
+    const int k = move ? 1 : 0;
     switch (r.kind) {
       case NameKind::Local:
-      case NameKind::Comp: if (r.index != src) emit(Instr::make(Op::MOVE, r.index, src)); break;
-      case NameKind::Cell: emit(Instr::make(Op::SETCELL, r.index, src)); break;
-      case NameKind::Global: emit(Instr::makeBx(Op::SETGLOBAL, src, static_cast<uint32_t>(r.index))); break;
+      case NameKind::Comp: if (r.index != src) emit(Instr::make(move ? Op::MOVEOUT : Op::MOVE, r.index, src)); break;
+      case NameKind::Cell: emit(Instr::make(Op::SETCELL, r.index, src, 0, k)); break;
+      case NameKind::Global: {
+        Instr in = Instr::makeBx(Op::SETGLOBAL, src, static_cast<uint32_t>(r.index));
+        in.k = static_cast<uint8_t>(k);
+        emit(in);
+        break;
+      }
     }
+  }
+  // dst = src where src is a temporary holding a result nothing else reads.
+  void moveOut(int dst, int src) {
+    if (dst != src) emit(Instr::make(Op::MOVEOUT, dst, src));
   }
   // The register of a plain local (no cell), or -1.
   int localReg(const Expr& e) {
@@ -720,7 +752,7 @@ class FunctionCompiler {
           exprTo(*d->values[i], temp());
         }
         if (d->keys.size() > 0xFFFF) compileError(e.where, "dict display too long");
-        emit(Instr::make(Op::BUILDDICT, dst, base, static_cast<int>(d->keys.size())));
+        emit(Instr::make(Op::BUILDDICT, dst, base, static_cast<int>(d->keys.size()), 1));  // Note [Dead temporaries]
         return;
       }
       case Expr::Kind::Call: call(*e.as<Call>(), dst); return;
@@ -814,7 +846,7 @@ class FunctionCompiler {
           int v = expr(*c->elt);
           emit(Instr::make(Op::SETADD, set, v));
         });
-        if (dst != set) emit(Instr::make(Op::MOVE, dst, set));
+        moveOut(dst, set);
         return;
       }
       case Expr::Kind::DictComp: {
@@ -827,7 +859,7 @@ class FunctionCompiler {
           int v = expr(*c->value);
           emit(Instr::make(Op::SETITEM, dict, k, v));
         });
-        if (dst != dict) emit(Instr::make(Op::MOVE, dst, dict));
+        moveOut(dst, dict);
         return;
       }
       case Expr::Kind::Starred: compileError(e.where, "can't use starred expression here");
@@ -926,7 +958,7 @@ class FunctionCompiler {
         emit(Instr::make(Op::LISTAPPEND, list, v));
       }
     }
-    if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
+    moveOut(dst, list);
   }
 
   // r = yield from x (Note [yield from] in generators.h):
@@ -985,7 +1017,7 @@ class FunctionCompiler {
       emit(Instr::make(Op::GETITER, arg, src));
     }
     emit(Instr::make(Op::CALL, base, 1, 0));
-    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+    moveOut(dst, base);
   }
   // The generator function's body: the loops, yielding each element.
   void genexpBody(const GeneratorExp& g) {
@@ -1071,7 +1103,9 @@ class FunctionCompiler {
     if (elts.size() > 0xFFFF) compileError(range_, "display too long");
     int base = nextReg_;
     for (auto& x : elts) exprTo(*x, temp());
-    emit(Instr::make(op, dst, base, static_cast<int>(elts.size())));
+    // k = 1: the items move out of their fresh temporaries (Note [Dead
+    // temporaries]); BUILDSET's k means something else.
+    emit(Instr::make(op, dst, base, static_cast<int>(elts.size()), op == Op::BUILDSET ? 0 : 1));
   }
 
   void sliceTo(const Slice& s, int dst) {
@@ -1201,7 +1235,7 @@ class FunctionCompiler {
     }
     Loc loc(*this, c.where);
     emit(Instr::make(Op::CALLEX, base, c.keywords.empty() ? 0 : 1));
-    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+    moveOut(dst, base);
   }
 
   void call(const Call& c, int dst) {
@@ -1226,7 +1260,7 @@ class FunctionCompiler {
     int nargs = static_cast<int>(c.args.size()), nkw = static_cast<int>(c.keywords.size());
     if (attr) emit(Instr::make(Op::CALLMETHOD, base, nargs, strConst(attr->attr), nkw));
     else emit(Instr::make(Op::CALL, base, nargs, nkw));
-    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+    moveOut(dst, base);
   }
 
   void listComp(const ListComp& lc, int dst) {
@@ -1237,7 +1271,7 @@ class FunctionCompiler {
       int v = expr(*lc.elt);
       emit(Instr::make(Op::LISTAPPEND, list, v));
     });
-    if (dst != list) emit(Instr::make(Op::MOVE, dst, list));
+    moveOut(dst, list);
   }
 
   void makeFunction(const void* key, const std::string& name, const std::vector<Param>& params,
@@ -1258,7 +1292,7 @@ class FunctionCompiler {
       if (p.defaultValue) exprTo(*p.defaultValue, temp());
     Loc loc(*this, where);
     emit(Instr::makeBx(Op::MAKEFUNC, base, static_cast<uint32_t>(pidx)));
-    if (dst != base) emit(Instr::make(Op::MOVE, dst, base));
+    moveOut(dst, base);
   }
 
   // ---- assignment targets
@@ -1280,22 +1314,24 @@ class FunctionCompiler {
     return true;
   }
 
-  void store(const Expr& target, int src) {
+  // `move`: Note [Dead temporaries].
+  void store(const Expr& target, int src, bool move = false) {
     Loc loc(*this, target.where);
     TempScope ts(*this);
+    const int k = move ? 1 : 0;
     switch (target.kind) {
-      case Expr::Kind::Name: storeName(target.as<Name>()->id, src); return;
+      case Expr::Kind::Name: storeName(target.as<Name>()->id, src, move); return;
       case Expr::Kind::Attribute: {
         auto* a = target.as<Attribute>();
         int obj = expr(*a->value);
-        emit(Instr::make(Op::SETATTR, obj, strConst(a->attr), src));
+        emit(Instr::make(Op::SETATTR, obj, strConst(a->attr), src, k));
         return;
       }
       case Expr::Kind::Subscript: {
         auto* s = target.as<Subscript>();
         int obj = expr(*s->value);
         int idx = index(*s->index);
-        emit(Instr::make(Op::SETITEM, obj, idx, src));
+        emit(Instr::make(Op::SETITEM, obj, idx, src, k));
         return;
       }
       case Expr::Kind::Tuple:
@@ -1313,12 +1349,13 @@ class FunctionCompiler {
           emit(Instr::make(Op::UNPACKEX, base, src, static_cast<int>(star), static_cast<int>(after)));
           for (size_t i = 0; i < elts.size(); ++i) {
             const Expr& t = i == star ? *elts[i]->as<Starred>()->value : *elts[i];
-            store(t, base + static_cast<int>(i));
+            store(t, base + static_cast<int>(i), /*move=*/true);
           }
           return;
         }
         emit(Instr::make(Op::UNPACK, base, src, static_cast<int>(elts.size())));
-        for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i));
+        // The unpacked items are dead temporaries once stored (Note [Dead temporaries]).
+        for (size_t i = 0; i < elts.size(); ++i) store(*elts[i], base + static_cast<int>(i), /*move=*/true);
         return;
       }
       default: compileError(target.where, "cannot assign to expression");
@@ -1329,7 +1366,24 @@ class FunctionCompiler {
 
   void block(const StmtList& b) { for (auto& s : b) stmt(*s); }
 
+  // Note [Dead temporaries]: a module-level statement outside any loop
+  // (run once, so the cost does not matter) clears the temporaries it used
+  // when it ends. Module code reads every variable into a temporary
+  // (`next(pair[0])` copies the global `pair`), and such a copy would
+  // otherwise outlive `pair = None`.
   void stmt(const Stmt& s) {
+    const int start = nextReg_;
+    const int savedHigh = tempHigh_;
+    tempHigh_ = start;
+    stmtBody(s);
+    const int high = tempHigh_;
+    tempHigh_ = std::max(savedHigh, high);
+    if (!scope_->isModule || !loops_.empty()) return;
+    Loc loc(*this, s.where);
+    for (int r = start; r < high; ++r) emit(Instr::make(Op::LOADNONE, r));
+  }
+
+  void stmtBody(const Stmt& s) {
     Loc loc(*this, s.where);
     TempScope ts(*this);
     switch (s.kind) {
@@ -1345,8 +1399,10 @@ class FunctionCompiler {
           if (r >= 0 && writesDstLast(*a->value)) { exprTo(*a->value, r); return; }
           if (parallelAssign(*a->targets[0], *a->value)) return;
         }
+        // Note [Dead temporaries]: a temporary value moves into the last target.
+        const bool temporary = localReg(*a->value) < 0;
         int v = expr(*a->value);
-        for (auto& t : a->targets) store(*t, v);
+        for (size_t i = 0; i < a->targets.size(); ++i) store(*a->targets[i], v, temporary && i + 1 == a->targets.size());
         return;
       }
       case Stmt::Kind::AugAssign: augAssign(*s.as<AugAssign>()); return;
@@ -1381,6 +1437,7 @@ class FunctionCompiler {
       }
       case Stmt::Kind::For: {
         auto* f = s.as<For>();
+        const bool srcTemporary = localReg(*f->iter) < 0;
         int src = expr(*f->iter);
         int it = temp();
         temp();
@@ -1402,6 +1459,10 @@ class FunctionCompiler {
         block(f->orelse);  // for ... else: runs unless the loop breaks
         for (size_t b : loops_.back().breaks) patch(b, here());
         loops_.pop_back();
+        // Note [Dead temporaries]: the loop's iterator dies with the loop (a
+        // generator abandoned by `break` is closed here, as in CPython).
+        emit(Instr::make(Op::LOADNONE, it));
+        if (srcTemporary && src != it) emit(Instr::make(Op::LOADNONE, src));
         return;
       }
       case Stmt::Kind::Break:

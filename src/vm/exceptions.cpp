@@ -332,12 +332,10 @@ void withExit(Interpreter& interp, Value* r, const Value* exc) {
 // ---------------------------------------------------------------------------
 // The handler search (Note [Exception handlers])
 
-namespace {
 bool catchable(const Error& e) {  // Note [Uncatchable errors]
   if (e.kind == ErrorKind::Resource || e.kind == ErrorKind::Interrupt) return false;
   return !(e.kind == ErrorKind::Runtime && (e.message == "step limit exceeded" || e.message == "time limit exceeded"));
 }
-}  // namespace
 
 bool VM::catchInFrames(Error& e, size_t entryDepth) {
   if (!catchable(e)) return false;

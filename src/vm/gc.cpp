@@ -60,6 +60,11 @@ GcHeap::GcHeap() {
 }
 
 GcHeap::~GcHeap() {
+  // Finalizers still queued never run (the VM is gone): Note [Finalizers].
+  closing_ = true;
+  std::vector<Value> doomed;
+  doomed.swap(finalizers_);
+  doomed.clear();
   // Objects still alive are held by the host; they stay valid, untracked.
   GcLink* l = head_.gcNext;
   while (l != &head_) {
@@ -69,6 +74,19 @@ GcHeap::~GcHeap() {
     l = next;
   }
   head_.gcNext = head_.gcPrev = &head_;
+}
+
+bool GcHeap::scheduleFinalizer(GcObject* o) {
+  if (closing_) return false;
+  finalizers_.push_back(Value::object(o));
+  requestCollection();
+  return true;
+}
+
+std::vector<Value> GcHeap::takeFinalizers() {
+  std::vector<Value> due;
+  if (blocked_ == 0) due.swap(finalizers_);
+  return due;
 }
 
 size_t GcHeap::trackedCount() const {
@@ -140,6 +158,7 @@ size_t GcHeap::collect() {
   // Step 3. gcRefs is unsigned: a traverse that visited too much would wrap
   // it around to a huge count, which keeps the object (the safe direction).
   std::vector<Value> garbage;
+  std::vector<GcObject*> finalizable;
   try {
     for (GcObject* o : all) {
       if (o->gcRefs > 0 || o->refCount() == 0) {
@@ -153,6 +172,21 @@ size_t GcHeap::collect() {
       stack.pop_back();
       o->gcTraverse(mark);
     }
+    // Note [Finalizers]: garbage with a finalizer due is not cleared this
+    // time; it and everything it references become reachable, and it is
+    // queued. A closing heap runs no finalizers: its garbage is cleared.
+    for (GcObject* o : all) {
+      if (o->gcNext != &candidate_ || closing_ || !o->gcHasFinalizer()) continue;
+      o->gcNext = &reachable_;
+      finalizable.push_back(o);
+      stack.push_back(o);
+      while (!stack.empty()) {
+        GcObject* r = stack.back();
+        stack.pop_back();
+        r->gcTraverse(mark);
+      }
+    }
+    finalizers_.reserve(finalizers_.size() + finalizable.size());
     size_t dead = 0;
     for (GcObject* o : all) dead += o->gcNext == &candidate_;
     garbage.reserve(dead);
@@ -168,6 +202,8 @@ size_t GcHeap::collect() {
   for (GcObject* o : all)
     if (o->gcNext == &candidate_) garbage.push_back(Value::object(o));  // reserved: no allocation
   relink(/*keepDead=*/false);
+  for (GcObject* o : finalizable) finalizers_.push_back(Value::object(o));  // reserved: no allocation
+  if (!finalizable.empty()) requestCollection();
   live_ = all.size() - garbage.size();
   all = std::vector<GcObject*>();
   // Clear the garbage. Each object stays alive (pinned) until every one has

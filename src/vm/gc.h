@@ -86,6 +86,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/value.h"
@@ -93,6 +94,7 @@
 namespace tdsl {
 
 class GcHeap;
+class Interpreter;
 struct MemoryAccount;
 
 // Collect once at least this many tracked objects were created (net) since
@@ -141,6 +143,12 @@ class GcObject : public Object, public GcLink {
   // Moves every reference gcTraverse visits into `out` (or drops it).
   virtual void gcClear(std::vector<Value>& out) = 0;
   bool gcTracked() const { return gcNext != nullptr; }
+  // Note [Finalizers]: true while this object has a finalizer still to run;
+  // gcFinalize runs it (at a safe point, once) and leaves this false.
+  virtual bool gcHasFinalizer() const { return false; }
+  virtual void gcFinalize(Interpreter&) {}
+  // The object named in "Exception ignored in: ..." when gcFinalize fails.
+  virtual std::string gcFinalizerName() const { return "<object>"; }
   // Stops tracking (for objects that will never hold a container). Not
   // during a collection.
   void gcUntrack();
@@ -198,6 +206,19 @@ class GcHeap {
   size_t collections() const { return collections_; }
   size_t lastCollected() const { return lastCollected_; }
 
+  // Note [Finalizers]. scheduleFinalizer queues `o` (holding a reference)
+  // and raises the safe-point flag; false when the heap is closing (nothing
+  // queued). takeFinalizers hands the queue over (empty while blocked).
+  bool scheduleFinalizer(GcObject* o);
+  bool finalizersPending() const { return !finalizers_.empty() && blocked_ == 0; }
+  std::vector<Value> takeFinalizers();
+  void blockFinalizers() { ++blocked_; }
+  void unblockFinalizers() {
+    if (--blocked_ == 0 && !finalizers_.empty()) requestCollection();
+  }
+  bool closing() const { return closing_; }
+  void setClosing() { closing_ = true; }
+
   // The interpreter's memory account, charged by containers that grow
   // (Note [Container memory]); null: nothing is charged.
   std::shared_ptr<MemoryAccount> memory;
@@ -230,6 +251,9 @@ class GcHeap {
   size_t lastCollected_ = 0;
   bool enabled_ = true;
   bool collecting_ = false;
+  bool closing_ = false;
+  int blocked_ = 0;
+  std::vector<Value> finalizers_;  // Note [Finalizers]: objects whose finalizer is due
 };
 
 // For gcClear: moves every item into `out` and empties `items`; into an

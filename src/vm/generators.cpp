@@ -206,6 +206,54 @@ void generatorClose(Interpreter& interp, GeneratorState& g) {
   throw Error(ErrorKind::Runtime, "RuntimeError: generator ignored GeneratorExit");
 }
 
+// ---------------------------------------------------------------------------
+// Note [Closing dropped generators]
+
+bool GeneratorState::gcHasFinalizer() const {
+  if (finalized || status != Status::Suspended || pc == 0 || !fn) return false;
+  const CodeObject& code = *fn->code;
+  const uint32_t yieldPc = pc - 1;
+  for (const ExceptionHandler& h : code.handlers)
+    if (h.start <= yieldPc && yieldPc < h.end) return true;
+  return yieldFromDelegate(const_cast<GeneratorState&>(*this)) != nullptr;
+}
+
+void GeneratorState::gcFinalize(Interpreter& interp) {
+  if (!gcHasFinalizer()) return;
+  finalized = true;
+  generatorClose(interp, *this);
+}
+
+std::string GeneratorState::gcFinalizerName() const {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%p", static_cast<const void*>(this));
+  return "<generator object " + (fn ? fn->name() : std::string("?")) + " at " + buf + ">";
+}
+
+GeneratorState::~GeneratorState() {
+  if (!gcHasFinalizer()) return;
+  GcHeap* heap = GcHeap::current();
+  if (!heap || heap->closing()) return;
+  // The frame moves to a state nobody else can reach, which the VM closes
+  // at its next safe point; this one is freed as usual.
+  Ref<GeneratorState> heir;
+  try {
+    heir = makeRef<GeneratorState>(std::move(fn), std::move(registers));
+  } catch (const std::bad_alloc&) {
+    return;  // no memory for the heir: the frame is released unclosed
+  }
+  heir->pc = pc;
+  heir->sentReg = sentReg;
+  heir->returnValue = std::move(returnValue);
+  heir->pendingThrow = std::move(pendingThrow);
+  bool queued = false;
+  try {
+    queued = heap->scheduleFinalizer(heir.get());
+  } catch (const std::bad_alloc&) {
+  }
+  if (!queued) heir->finalized = true;  // its own destructor must not try again
+}
+
 Value yieldFromStep(Interpreter& interp, const CallArgs& a, const void*) {
   Value it = a[0];
   Value out;

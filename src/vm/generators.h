@@ -11,6 +11,33 @@
 // generator costs one nested loop per item and no C++ state survives between
 // items: the state object is the whole generator, and reference counting or
 // the cycle collector frees a suspended one like any other container.
+//
+// Note [Closing dropped generators]
+// A suspended generator that becomes unreachable is closed, as CPython's
+// finalizer does: close() raises GeneratorExit at its `yield`, so its
+// `finally` bodies and `with` exits run (Note [Finalizers] in gc.h). It is
+// due only when closing can run code: started (pc > 0), suspended, not yet
+// finalized, and its `yield` is inside a try/with (a handler covers it) or a
+// `yield from` (the sub-generator is closed first). Any other generator just
+// frees itself, so the common abandoned generator (`any(x for x in xs)`) costs
+// nothing more.
+//  - Reference counting: the last reference goes away inside some update or
+//    destructor, where no script code may run. ~GeneratorState then hands its
+//    frame (function, registers, pc) to a new GeneratorState, which nobody
+//    else can reach, and queues that one; the VM closes it at the next safe
+//    point. Its own storage is freed as usual (no resurrection of a dying
+//    object). With no interpreter running on the thread, or while its heap is
+//    closing, nothing is queued and the frame is just released.
+//  - Cycles: the collector queues a garbage generator whose finalizer is due
+//    instead of clearing it (Note [Finalizers]); the next collection frees
+//    the cycle, now closed.
+//  - Interpreter exit: VM::finalizeAtExit clears the main module's globals,
+//    in definition order, closing what they held, then collects.
+// A finalizer's error is printed as CPython's "Exception ignored in:
+// <generator object g at 0x...>" and the program goes on; one that yields
+// in a finally during close is CPython's RuntimeError ("generator ignored
+// GeneratorExit"), printed the same way, and the generator stays suspended
+// (finalized: never closed again).
 #pragma once
 
 #include <cstdint>
@@ -27,6 +54,7 @@ class GeneratorState : public ExtensionObject {
   enum class Status : uint8_t { Suspended, Running, Done };
   GeneratorState(Ref<FunctionObject> fn, std::vector<Value> registers)
       : fn(std::move(fn)), registers(std::move(registers)) {}
+  ~GeneratorState() override;  // Note [Closing dropped generators]
   std::string typeName() const override { return "generator_frame"; }
   void gcTraverse(GcVisitor& v) override {
     v.visit(fn);
@@ -40,6 +68,10 @@ class GeneratorState : public ExtensionObject {
     out.push_back(std::move(returnValue));
     status = Status::Done;
   }
+  // Note [Closing dropped generators].
+  bool gcHasFinalizer() const override;
+  void gcFinalize(Interpreter& interp) override;
+  std::string gcFinalizerName() const override;
   Ref<FunctionObject> fn;
   std::vector<Value> registers;  // the frame while suspended (empty once done)
   uint32_t pc = 0;               // where it resumes
@@ -48,6 +80,7 @@ class GeneratorState : public ExtensionObject {
   Value returnValue;             // what the body returned (the value of `yield from`)
   // throw()/close(): raised at the suspended `yield` when the frame resumes.
   std::shared_ptr<Error> pendingThrow;
+  bool finalized = false;        // closed by its finalizer (or it tried): Note [Closing dropped generators]
 };
 
 inline GeneratorState* generatorOf(const Value& v) {

@@ -54,6 +54,12 @@ Interpreter::Interpreter(InterpreterOptions options) try
 }
 
 Interpreter::~Interpreter() {
+  if (vm_) {
+    // Note [Closing dropped generators]: while interp.vm() still works
+    // (unique_ptr::reset clears the pointer before the VM's destructor runs).
+    GcHeap::Scope scope(vm_->heap());
+    vm_->finalizeAtExit();
+  }
   std::fflush(stdout);
   vm_.reset();  // script objects (tensors among them) go before the tensor state
 }

@@ -61,9 +61,19 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
 // constructors and destructors (those of the containers the cycle collector
 // tracks, Note [Cycle collector] in gc.h) crowd pc, R and the frame out of
 // registers in the hot handlers. Out of line, an allocation costs one call.
-[[gnu::noinline]] Value buildList(const Value* items, int n) { return makeList(std::vector<Value>(items, items + n)); }
-[[gnu::noinline]] Value buildTuple(const Value* items, int n) { return makeTuple(items, static_cast<size_t>(n)); }
-[[gnu::noinline]] Value buildDict(const Value* keysAndValues, int n) {
+// `move` (k = 1, displays the compiler evaluated into fresh temporaries):
+// the items leave their registers (Note [Dead temporaries] in compiler.cpp).
+[[gnu::noinline]] Value buildList(Value* items, int n, bool move) {
+  if (!move) return makeList(std::vector<Value>(items, items + n));
+  return makeList(std::vector<Value>(std::make_move_iterator(items), std::make_move_iterator(items + n)));
+}
+[[gnu::noinline]] Value buildTuple(Value* items, int n, bool move) {
+  if (!move) return makeTuple(items, static_cast<size_t>(n));
+  Ref<TupleObject> t = TupleObject::make(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) t->items[static_cast<size_t>(i)] = std::move(items[i]);
+  return Value(t);
+}
+[[gnu::noinline]] Value buildDict(Value* keysAndValues, int n, bool move) {
   Value d = makeDict();
   auto* dict = d.as<DictObject>();
   for (int i = 0; i < n; ++i) {
@@ -71,6 +81,8 @@ Value formatValue(Interpreter& interp, const Value& v, int conv, const std::stri
     requireHashable(key);
     dict->set(key, keysAndValues[2 * i + 1]);
   }
+  if (move)
+    for (int i = 0; i < 2 * n; ++i) keysAndValues[i] = Value();
   return d;
 }
 [[gnu::noinline]] Value buildSlice(const Value* parts) { return makeSlice(parts[0], parts[1], parts[2]); }
@@ -228,7 +240,8 @@ resume:
   }
   L_SETGLOBAL: {
     GlobalSlot& s = f->fn->globals->slots[in.bx()];
-    s.value = RA;
+    if (in.k) s.value = std::move(RA);
+    else s.value = RA;
     s.bound = true;
     DISPATCH();
   }
@@ -247,12 +260,16 @@ resume:
   }
   L_SETCELL: {
     auto* c = RA.as<CellObject>();
-    c->value = RB;
+    if (in.k) c->value = std::move(RB);
+    else c->value = RB;
     c->bound = true;
     DISPATCH();
   }
   L_GETATTR: RA = getAttr(I, RB, KC.as<StrObject>()->str); DISPATCH();
-  L_SETATTR: setAttr(I, RA, KB.as<StrObject>()->str, RC); DISPATCH();
+  L_SETATTR:
+    setAttr(I, RA, KB.as<StrObject>()->str, RC);
+    if (in.k) RC = Value();
+    DISPATCH();
   L_GETITEM: {
     const Value& o = RB;
     const Value& i = RC;
@@ -272,9 +289,14 @@ resume:
       auto& items = o.as<ListObject>()->items;
       int64_t n = static_cast<int64_t>(items.size()), j = i.asInt();
       if (j < 0) j += n;
-      if (j >= 0 && j < n) { items[static_cast<size_t>(j)] = RC; DISPATCH(); }
+      if (j >= 0 && j < n) {
+        if (in.k) items[static_cast<size_t>(j)] = std::move(RC);
+        else items[static_cast<size_t>(j)] = RC;
+        DISPATCH();
+      }
     }
     setItem(I, o, i, RC);
+    if (in.k) RC = Value();
     DISPATCH();
   }
 
@@ -439,9 +461,9 @@ resume:
     }
     DISPATCH();
   }
-  L_BUILDLIST: RA = buildList(&RB, in.c); DISPATCH();
-  L_BUILDTUPLE: RA = buildTuple(&RB, in.c); DISPATCH();
-  L_BUILDDICT: RA = buildDict(&RB, in.c); DISPATCH();
+  L_BUILDLIST: RA = buildList(&RB, in.c, in.k != 0); DISPATCH();
+  L_BUILDTUPLE: RA = buildTuple(&RB, in.c, in.k != 0); DISPATCH();
+  L_BUILDDICT: RA = buildDict(&RB, in.c, in.k != 0); DISPATCH();
   L_BUILDSLICE: RA = buildSlice(&RB); DISPATCH();
   L_BUILDSTR: {
     {  // Note [Computed goto skips destructors]
@@ -542,6 +564,9 @@ resume:
         CallArgs ca{self, static_cast<size_t>(nargs) + 1, kws.data(), kws.size()};
         Value r = m->fn(I, ca, m->data);
         *self = std::move(r);
+        kws.clear();
+        // Note [Arguments die with the call] (vm.cpp).
+        for (int i = 1; i <= nargs + nkw + (nkw ? 1 : 0); ++i) self[i] = Value();
       }
       DISPATCH();
     }
@@ -634,6 +659,7 @@ resume:
     DISPATCH();
   }
   L_DELLOCAL: delLocal(RA, K[in.bx()]); DISPATCH();
+  L_MOVEOUT: RA = std::move(RB); DISPATCH();  // Note [Dead temporaries] in compiler.cpp
 
   } catch (Error& e) {
     if (catchInFrames(e, entryDepth)) goto resume;

@@ -187,7 +187,7 @@ Value gc_collect(Interpreter& I, const CallArgs& a, const void*) {
     int64_t g = generation->isInt() ? generation->asInt() : generation->asBool();
     if (g < 0 || g > 2) throw Error(ErrorKind::Value, "invalid generation");
   }
-  return Value::integer(static_cast<int64_t>(I.vm().heap().collect()));
+  return Value::integer(static_cast<int64_t>(I.vm().collectAndFinalize()));
 }
 Value gc_enable(Interpreter& I, const CallArgs& a, const void*) {
   if (a.nargs || a.nkwargs) throw Error(ErrorKind::Type, "gc.enable() takes no arguments (" + std::to_string(a.nargs + a.nkwargs) + " given)");

@@ -112,45 +112,56 @@ struct NamedTupleType {
 };
 
 // Note [Inline tuple items]
-// A tuple is one allocation: its 48-byte header (TupleObject) and then its
-// items, so a 2-tuple takes 80 bytes (one jemalloc size class) where a
-// header with a std::vector took 80 + 32 in two allocations. `items` is the
-// header's last member, and the Values start right after it, at
-// sizeof(TupleObject) (TupleItems::data()). TupleObject::make allocates the
-// header plus n Values and constructs them in place; the class declares only
-// the unsized operator delete, so `delete` never hands the allocator a size
-// that leaves out the items. The size is fixed by make(). Items are written
-// only by code filling a tuple it just made, and by release (Note [Iterative
+// A tuple is one allocation: its 32-byte header (TupleObject: the object
+// header and the collector's link, nothing else) and then its items, so a
+// 2-tuple takes 64 bytes (one jemalloc size class; CPython's takes 56).
+// The header has no fields of its own: the item count lives in the object
+// header's spare bytes (Note [Object header spare bits] in core/value.h),
+// 16 bits, and so do the torch.Size and named-tuple flags. A tuple of 65535
+// items or more, and a named tuple, have a 16-byte prefix *before* the
+// header in the same allocation (TuplePrefix: the full count, the named
+// tuple's type), so the items always start at sizeof(TupleObject) and the
+// hot paths (indexing, unpacking) never test for it; only size() compares
+// the 16-bit count with its escape value. `items` is an empty member at
+// offset 0 (no_unique_address), whose methods find their tuple at their own
+// address. TupleObject::make allocates prefix, header and n Values and
+// constructs them in place; deleting a tuple frees from the prefix when
+// there is one (operator delete: the destructor leaves the offset in
+// tPrefixBytes as its last act, and no other tuple can be deleted between it
+// and operator delete). The size is fixed by make(). Items are written only
+// by code filling a tuple it just made, and by release (Note [Iterative
 // release]), which empties a dying tuple from the back (popBack).
+class TupleObject;
+
 class TupleItems {
  public:
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  Value* data() { return reinterpret_cast<Value*>(this + 1); }
-  const Value* data() const { return reinterpret_cast<const Value*>(this + 1); }
+  inline size_t size() const;
+  bool empty() const { return size() == 0; }
+  inline Value* data();
+  inline const Value* data() const;
   Value* begin() { return data(); }
-  Value* end() { return data() + size_; }
+  Value* end() { return data() + size(); }
   const Value* begin() const { return data(); }
-  const Value* end() const { return data() + size_; }
+  const Value* end() const { return data() + size(); }
   Value& operator[](size_t i) { return data()[i]; }
   const Value& operator[](size_t i) const { return data()[i]; }
   const Value& front() const { return data()[0]; }
-  const Value& back() const { return data()[size_ - 1]; }
-  operator ValueSpan() const { return ValueSpan(data(), size_); }  // NOLINT: implicit by design
+  const Value& back() const { return data()[size() - 1]; }
+  operator ValueSpan() const { return ValueSpan(data(), size()); }  // NOLINT: implicit by design
   // A copy of the items (each one a new reference).
   std::vector<Value> toVector() const { return std::vector<Value>(begin(), end()); }
   // Takes the last item out; the tuple is one shorter (release only).
-  Value popBack() {
-    Value* last = data() + --size_;
-    Value v = std::move(*last);
-    last->~Value();
-    return v;
-  }
+  inline Value popBack();
 
  private:
-  friend class TupleObject;
-  explicit TupleItems(uint32_t n) : size_(n) {}
-  uint32_t size_;
+  inline TupleObject* owner();
+  inline const TupleObject* owner() const;
+};
+
+// The prefix of a big or named tuple (Note [Inline tuple items]).
+struct TuplePrefix {
+  const NamedTupleType* named;
+  uint64_t count;
 };
 
 // A tuple; `isSize` makes it print as torch.Size([...]) (PyTorch's Size is a
@@ -167,25 +178,53 @@ class TupleObject final : public GcObject {
   static Ref<TupleObject> make(std::vector<Value>&& items, bool isSize = false,
                                const NamedTupleType* named = nullptr);
   ~TupleObject() override;
-  static void operator delete(void* p) { ::operator delete(p); }
+  static void operator delete(void* p);
   void gcTraverse(GcVisitor& v) override {
     for (const Value& x : items) v.visit(x);
   }
   // Drops the items in place (release, Note [Iterative release]): nothing
   // is moved into `out`, so clearing a tuple allocates nothing.
   void gcClear(std::vector<Value>& out) override;
+  bool isSize() const { return spareBits() & kIsSize; }
+  const NamedTupleType* named() const { return (spareBits() & kPrefixed) ? prefix()->named : nullptr; }
   // A plain tuple: neither a torch.Size nor a named tuple.
-  bool isPlain() const { return !isSize && !named; }
-  const NamedTupleType* const named;
-  const bool isSize;
-  TupleItems items;  // last: the Values follow it (Note [Inline tuple items])
+  bool isPlain() const { return !isSize() && !named(); }
+  size_t count() const {
+    const uint16_t n = spareHalf();
+    return n != kBigCount ? n : static_cast<size_t>(prefix()->count);
+  }
+  [[no_unique_address]] TupleItems items;  // empty, at offset 0: the Values follow the header
 
  private:
-  TupleObject(uint32_t n, bool isSize, const NamedTupleType* named)
-      : GcObject(ObjKind::Tuple), named(named), isSize(isSize), items(n) {}
+  friend class TupleItems;
+  static constexpr uint8_t kIsSize = 1, kPrefixed = 2;
+  static constexpr uint16_t kBigCount = 0xFFFF;  // the count is in the prefix
+  TupleObject(size_t n, bool isSize, bool prefixed);
   static TupleObject* allocate(size_t n, bool isSize, const NamedTupleType* named);
+  TuplePrefix* prefix() { return reinterpret_cast<TuplePrefix*>(this) - 1; }
+  const TuplePrefix* prefix() const { return reinterpret_cast<const TuplePrefix*>(this) - 1; }
+  void setCount(size_t n) {
+    if (spareHalf() == kBigCount) prefix()->count = n;
+    else setSpareHalf(static_cast<uint16_t>(n));
+  }
 };
+static_assert(sizeof(void*) != 8 || sizeof(TupleObject) == 32, "a tuple's header is 32 bytes (Note [Inline tuple items])");
 static_assert(sizeof(TupleObject) % alignof(Value) == 0, "a tuple's items follow its header, aligned");
+static_assert(sizeof(TuplePrefix) % alignof(Value) == 0, "the prefix keeps the header aligned");
+
+inline TupleObject* TupleItems::owner() { return reinterpret_cast<TupleObject*>(this); }
+inline const TupleObject* TupleItems::owner() const { return reinterpret_cast<const TupleObject*>(this); }
+inline size_t TupleItems::size() const { return owner()->count(); }
+inline Value* TupleItems::data() { return reinterpret_cast<Value*>(owner() + 1); }
+inline const Value* TupleItems::data() const { return reinterpret_cast<const Value*>(owner() + 1); }
+inline Value TupleItems::popBack() {
+  const size_t n = size() - 1;
+  Value* last = data() + n;
+  Value v = std::move(*last);
+  last->~Value();
+  owner()->setCount(n);
+  return v;
+}
 
 // A C++ function callable from scripts. `data` is passed back on every call.
 class NativeObject : public Object {

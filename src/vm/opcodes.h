@@ -29,15 +29,15 @@
   X(LOADNONE, A, "R[A] = None")                                                                     \
   X(LOADBOOL, AB, "R[A] = bool(B)")                                                                 \
   X(GETGLOBAL, ABx, "R[A] = G[Bx]; NameError when unbound")                                         \
-  X(SETGLOBAL, ABx, "G[Bx] = R[A]")                                                                 \
+  X(SETGLOBAL, ABx, "G[Bx] = R[A]; k = 1: moved, R[A] = None")                                                                 \
   X(NEWCELL, A, "R[A] = a new empty cell")                                                          \
   X(MAKECELL, A, "R[A] = a new cell holding R[A]")                                                  \
   X(GETCELL, ABCk, "R[A] = contents of cell R[B]; when empty: k=0 NameError, k=1 UnboundLocalError naming K[C]") \
-  X(SETCELL, AB, "contents of cell R[A] = R[B]")                                                    \
+  X(SETCELL, AB, "contents of cell R[A] = R[B]; k = 1: moved")                                                    \
   X(GETATTR, ABC, "R[A] = R[B].K[C]")                                                               \
-  X(SETATTR, ABC, "R[A].K[B] = R[C]")                                                               \
+  X(SETATTR, ABC, "R[A].K[B] = R[C]; k = 1: then R[C] = None")                                                               \
   X(GETITEM, ABC, "R[A] = R[B][R[C]]")                                                              \
-  X(SETITEM, ABC, "R[A][R[B]] = R[C]")                                                              \
+  X(SETITEM, ABC, "R[A][R[B]] = R[C]; k = 1: then R[C] = None")                                                              \
   X(ADD, ABCk, "R[A] = R[B] + R[C]")                                                                \
   X(SUB, ABCk, "R[A] = R[B] - R[C]")                                                                \
   X(MUL, ABCk, "R[A] = R[B] * R[C]")                                                                \
@@ -69,9 +69,9 @@
   X(GETITER, AB, "R[A] = iter(R[B])")                                                               \
   X(FORITER, AsBx, "R[A+1] = next(R[A]); when exhausted: pc += sBx")                                \
   X(UNPACK, ABC, "R[A], ..., R[A+C-1] = R[B] (exactly C items)")                                    \
-  X(BUILDLIST, ABC, "R[A] = [R[B], ..., R[B+C-1]]")                                                 \
-  X(BUILDTUPLE, ABC, "R[A] = (R[B], ..., R[B+C-1])")                                                \
-  X(BUILDDICT, ABC, "R[A] = {R[B]: R[B+1], ...} with C pairs")                                      \
+  X(BUILDLIST, ABCk, "R[A] = [R[B], ..., R[B+C-1]]; k = 1: moved out of the registers")                                                 \
+  X(BUILDTUPLE, ABCk, "R[A] = (R[B], ..., R[B+C-1]); k = 1: moved out of the registers")                                                \
+  X(BUILDDICT, ABCk, "R[A] = {R[B]: R[B+1], ...} with C pairs; k = 1: the registers are cleared")                                      \
   X(BUILDSLICE, AB, "R[A] = slice(R[B], R[B+1], R[B+2])")                                           \
   X(BUILDSTR, ABC, "R[A] = R[B] + ... + R[B+C-1], all str (f-strings)")                             \
   X(FORMAT, ABCk, "R[A] = format(R[B], spec R[C]); k: bit 0-1 conversion (1 str, 2 repr), bit 2 has spec") \
@@ -96,6 +96,7 @@
   X(DELITEM, AB, "del R[A][R[B]]")                                                                  \
   X(DELGLOBAL, ABx, "unbind G[Bx]; NameError when unbound")                                         \
   X(DELLOCAL, ABx, "R[A] = an unbound marker; K[Bx] names it") \
+  X(MOVEOUT, AB, "R[A] = R[B], moved: R[B] = None (R[B] a dead temporary)") \
   TDSL_OBJECT_MODEL_OPCODES(X)
 
 // The object model and exceptions (Note [Exception handlers] in code.h;

@@ -3,15 +3,37 @@
 #include <new>
 
 #include "vm/objects.h"
+#include "support/diagnostics.h"
 
 namespace tdsl {
 
+namespace {
+// Set by ~TupleObject for the operator delete that follows it (Note [Inline
+// tuple items]): how far before the header the allocation starts.
+thread_local size_t tPrefixBytes = 0;
+}  // namespace
+
+TupleObject::TupleObject(size_t n, bool isSize, bool prefixed) : GcObject(ObjKind::Tuple) {
+  setSpareBits(static_cast<uint8_t>((isSize ? kIsSize : 0) | (prefixed ? kPrefixed : 0)));
+  setSpareHalf(n >= kBigCount ? kBigCount : static_cast<uint16_t>(n));
+}
+
 TupleObject* TupleObject::allocate(size_t n, bool isSize, const NamedTupleType* named) {
-  // Scripts reach at most kMaxMaterializedItems (2^28) items; the size is 32 bits.
+  // Scripts reach at most kMaxMaterializedItems (2^28) items.
   if (n > UINT32_MAX) throw std::bad_alloc();
-  void* mem = ::operator new(sizeof(TupleObject) + n * sizeof(Value));
-  auto* t = new (mem) TupleObject(static_cast<uint32_t>(n), isSize, named);
+  const bool prefixed = named || n >= kBigCount;
+  const size_t pre = prefixed ? sizeof(TuplePrefix) : 0;
+  char* mem = static_cast<char*>(::operator new(pre + sizeof(TupleObject) + n * sizeof(Value)));
+  if (prefixed) new (mem) TuplePrefix{named, n};
+  auto* t = new (mem + pre) TupleObject(n, isSize, prefixed);
+  TDSL_ASSERT(static_cast<void*>(&t->items) == static_cast<void*>(t));  // Note [Inline tuple items]
   return t;
+}
+
+void TupleObject::operator delete(void* p) {
+  const size_t pre = tPrefixBytes;
+  tPrefixBytes = 0;
+  ::operator delete(static_cast<char*>(p) - pre);
 }
 
 Ref<TupleObject> TupleObject::make(size_t n, bool isSize, const NamedTupleType* named) {
@@ -40,6 +62,8 @@ TupleObject::~TupleObject() {
   releaseTupleItems(*this);  // empties the tuple when an item is a container (Note [Iterative release])
   Value* items = this->items.data();
   for (size_t i = this->items.size(); i > 0; --i) items[i - 1].~Value();
+  // Last: nothing between here and operator delete frees a tuple.
+  tPrefixBytes = (spareBits() & kPrefixed) ? sizeof(TuplePrefix) : 0;
 }
 
 void TupleObject::gcClear(std::vector<Value>&) {

@@ -175,7 +175,7 @@ std::string typeName(const Value& v) {
     case ObjKind::List: return "list";
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      return t->named ? t->named->name : t->isSize ? "torch.Size" : "tuple";
+      return t->named() ? t->named()->name : t->isSize() ? "torch.Size" : "tuple";
     }
     case ObjKind::Dict: return "dict";
     case ObjKind::Function: return "function";
@@ -712,14 +712,14 @@ void appendRepr(Interpreter& interp, std::string& out, const Value& v, int depth
     case ObjKind::List: seq(v.as<ListObject>()->items, "[", "]", false); return;
     case ObjKind::Tuple: {
       auto* t = v.as<TupleObject>();
-      if (t->isSize) { seq(t->items, "torch.Size([", "])", false); return; }
-      if (t->named) {
+      if (t->isSize()) { seq(t->items, "torch.Size([", "])", false); return; }
+      if (t->named()) {
         // Note [Named tuples]: Type(field=repr, ...), or one field per line.
-        out += t->named->name + "(";
+        out += t->named()->name + "(";
         for (size_t i = 0; i < t->items.size(); ++i) {
           if (i) out += ",";
-          out += t->named->fieldPerLine ? "\n" : i ? " " : "";
-          out += i < t->named->fields.size() ? t->named->fields[i] : "?";
+          out += t->named()->fieldPerLine ? "\n" : i ? " " : "";
+          out += i < t->named()->fields.size() ? t->named()->fields[i] : "?";
           out += "=";
           const Value& item = t->items[i];
           if (item.isObj() && item.asObj() == v.asObj()) out += "(...)";
@@ -974,7 +974,7 @@ Value getItem(Interpreter& interp, const Value& obj, const Value& index) {
       case ObjKind::List: return getSeqItem(obj.as<ListObject>()->items, index, "list", true);
       case ObjKind::Tuple: {
         Value item = getSeqItem(obj.as<TupleObject>()->items, index, "tuple", false);
-        if (obj.as<TupleObject>()->isSize && isSlice(index))  // a slice of a torch.Size is a torch.Size
+        if (obj.as<TupleObject>()->isSize() && isSlice(index))  // a slice of a torch.Size is a torch.Size
           return Value(TupleObject::make(item.as<TupleObject>()->items.data(), item.as<TupleObject>()->items.size(), true));
         return item;
       }

@@ -50,6 +50,7 @@ VM::VM(Interpreter& interp) : interp(interp) {
 VM::~VM() {
   GcHeap::Scope scope(heap_);
   while (!frames_.empty()) popFrame();
+  heap_.setClosing();  // Interpreter::~Interpreter ran the exit finalizers (Note [Finalizers])
   // Note [Global cycles]: a module's functions hold its globals table and the
   // table holds the functions, so reference counting alone never frees a
   // module. Once the VM drops its own references (the roots: tables,
@@ -114,6 +115,7 @@ void VM::safePoint() {
   interp.safePoint_.store(false, std::memory_order_relaxed);  // before reading what raised it
   checkInterrupt();
   if (heap_.collectionDue()) heap_.collect();
+  if (heap_.finalizersPending()) runFinalizers();  // Note [Finalizers]
 }
 
 Value* VM::stackTop() {
@@ -248,12 +250,25 @@ void VM::unwind(Error& e, size_t entryDepth) {
 // ---------------------------------------------------------------------------
 // Calls
 
+// Note [Arguments die with the call]
+// A native borrows its arguments from the caller's registers (CALL's
+// layout), which CPython would have popped when the call returned: once it
+// returns, they are cleared, so an argument whose last reference they were
+// dies there (`next(gen())` closes the generator before the next statement:
+// Note [Closing dropped generators]) instead of whenever the register is
+// reused. Script callees need nothing: their frame owns the arguments and
+// popFrame clears it.
+static inline void clearArguments(Value* first, int n) {
+  for (int i = 0; i < n; ++i) first[i] = Value();
+}
+
 void VM::callNonScript(Value* callee, int nargs, int nkw) {
   if (nkw == 0 && callee->isObj(ObjKind::Native)) {  // the common case, without a kwargs vector
     // The callee register keeps the native alive until the result replaces it.
     auto* n = callee->as<NativeObject>();
     Value r = n->fn(interp, CallArgs{callee + 1, static_cast<size_t>(nargs), nullptr, 0}, n->data);
     *callee = std::move(r);
+    clearArguments(callee + 1, nargs);
     return;
   }
   Value fn = *callee;
@@ -267,6 +282,8 @@ void VM::callNonScript(Value* callee, int nargs, int nkw) {
   CallArgs ca{callee + 1, static_cast<size_t>(nargs), kws.data(), kws.size()};
   Value r = call(fn, ca);
   *callee = std::move(r);
+  kws.clear();
+  clearArguments(callee + 1, nargs + nkw + (nkw ? 1 : 0));  // Note [Arguments die with the call]
 }
 
 namespace {
@@ -399,6 +416,9 @@ Value VM::runModule(CodePtr code, Ref<GlobalsTable> globals) {
   Value result;
   pushFrame(fn.get(), stackTop(), 0, 0, &result, true);
   execute();
+  // What its last statements dropped is finalized before the host (or the
+  // importing module) goes on: Note [Finalizers].
+  if (heap_.finalizersPending()) runFinalizers();
   return result;
 }
 
@@ -537,7 +557,7 @@ Value getAttr(Interpreter& interp, const Value& obj, std::string_view name) {
         if (Value v; objectTypeAttr(obj, name, v)) return v;  // object.__setattr__... (vm/classes.h)
         break;
       case ObjKind::Tuple:
-        if (const NamedTupleType* type = obj.as<TupleObject>()->named) {  // Note [Named tuples]
+        if (const NamedTupleType* type = obj.as<TupleObject>()->named()) {  // Note [Named tuples]
           int i = type->fieldIndex(name);
           if (i >= 0 && static_cast<size_t>(i) < obj.as<TupleObject>()->items.size())
             return obj.as<TupleObject>()->items[static_cast<size_t>(i)];

@@ -139,6 +139,17 @@ class VM {
   // The slow path of the dispatch loop's POLL: an interrupt request, or a
   // collection the heap's trigger asked for (Note [Cycle collector]).
   void safePoint();
+  // Note [Finalizers] (gc.h, finalizers.cpp): runs the finalizers queued on
+  // the heap (unless blocked); a failing one prints "Exception ignored in:"
+  // to stderr. Only where script code may run (a safe point).
+  void runFinalizers();
+  // gc.collect(): a collection, the finalizers it queued, and a collection
+  // again if any ran (what they left is garbage now); the objects found.
+  size_t collectAndFinalize();
+  // Interpreter exit (~Interpreter, Note [Closing dropped generators]): closes what
+  // the main module's globals hold, then collects; afterwards the heap is
+  // closing and nothing is finalized any more.
+  void finalizeAtExit();
 
   // sys.argv of the running script (script path first).
   std::vector<std::string> scriptArgv;

@@ -62,7 +62,7 @@ TEST_CASE("op ABI: int[], Tensor[] and multi-output results without VM objects",
   // The VM makes them torch.return_types.max (Note [Multi-output results]).
   Value packed = packResults(*ir::opTable().find("max.dim"), std::move(m));
   REQUIRE(packed.isObj(ObjKind::Tuple));
-  CHECK(packed.as<TupleObject>()->named->name == "torch.return_types.max");
+  CHECK(packed.as<TupleObject>()->named()->name == "torch.return_types.max");
 
   // Meta tensors run the shape rule only, through the same entry.
   BoundArgs metaView = view;

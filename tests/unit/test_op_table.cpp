@@ -214,7 +214,7 @@ TEST_CASE("op table: multi-output ops return named tuples of their return names"
   REQUIRE(maxDim != nullptr);
   Value packed = packResults(*maxDim, OpResults(Value::integer(1), Value::integer(2)));
   REQUIRE(packed.isObj(ObjKind::Tuple));
-  CHECK(packed.as<TupleObject>()->named == resultTupleType(*maxDim));
+  CHECK(packed.as<TupleObject>()->named() == resultTupleType(*maxDim));
   CHECK(resultTupleType(*maxDim)->fieldIndex("indices") == 1);
   CHECK(resultTupleType(*maxDim)->fieldIndex("nope") == -1);
   CHECK(packResults(*opTable().find("add.Tensor"), OpResults(Value::integer(3))).asInt() == 3);

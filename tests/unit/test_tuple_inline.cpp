@@ -34,7 +34,7 @@ Value witness(int* freed) { return Value(makeRef<Witness>(freed)); }
 TEST_CASE("tuple: the items follow the header in the same allocation", "[tuple]") {
   Value t = makeTuple({Value::integer(1), Value::integer(2)});
   auto* tuple = t.as<TupleObject>();
-  CHECK(sizeof(TupleObject) == 48);
+  CHECK(sizeof(TupleObject) == 32);
   CHECK(reinterpret_cast<const char*>(tuple->items.data()) == reinterpret_cast<const char*>(tuple) + sizeof(TupleObject));
   REQUIRE(tuple->items.size() == 2);
   CHECK(tuple->items[0].asInt() == 1);
@@ -62,10 +62,10 @@ TEST_CASE("tuple: make copies, moves or fills with None", "[tuple]") {
   }
   CHECK(s.asObj()->refCount() == before);
   Ref<TupleObject> blank = TupleObject::make(3, /*isSize=*/true);
-  CHECK(blank->isSize);
+  CHECK(blank->isSize());
   for (const Value& v : blank->items) CHECK(v.isNone());
   Value size = makeSize({2, 3});
-  CHECK(size.as<TupleObject>()->isSize);
+  CHECK(size.as<TupleObject>()->isSize());
   CHECK(size.as<TupleObject>()->items[1].asInt() == 3);
   ValueSpan span = seqItems(size);
   CHECK(span.size() == 2);
@@ -110,4 +110,27 @@ TEST_CASE("tuple: a cycle through a tuple is collected", "[tuple][gc]") {
     CHECK(heap.collect() == 3);  // the list, the tuple and the witness (an extension object is tracked)
   }
   CHECK(freed == 1);
+}
+
+TEST_CASE("tuple: big and named tuples keep their count and type in a prefix", "[tuple]") {
+  for (size_t n : {size_t(65534), size_t(65535), size_t(70001)}) {
+    std::vector<Value> items;
+    for (size_t i = 0; i < n; ++i) items.push_back(Value::integer(static_cast<int64_t>(i)));
+    Value t = makeTuple(std::move(items));
+    auto* tuple = t.as<TupleObject>();
+    REQUIRE(tuple->items.size() == n);
+    CHECK(tuple->items.back().asInt() == static_cast<int64_t>(n - 1));
+    CHECK(reinterpret_cast<const char*>(tuple->items.data()) == reinterpret_cast<const char*>(tuple) + sizeof(TupleObject));
+    CHECK(tuple->isPlain());
+  }
+  StandardInterpreter I;
+  // Released through the iterative path (popBack lowers the prefix's count).
+  Value v = I.runSource("test.td", "t = tuple([[i] for i in range(70000)])\nlen(t), t[69999][0]");
+  CHECK(I.repr(v) == "(70000, 69999)");
+  I.runSource("test.td", "t = None");
+  Value named = I.runSource("test.td",
+                            "import collections\nP = collections.namedtuple('P', 'x y')\np = P(1, [2])\nrepr(p), p.y[0], len(p)");
+  CHECK(I.repr(named) == "('P(x=1, y=[2])', 2, 2)");
+  Value size = I.runSource("test.td", "import torch\ns = torch.zeros(2, 3).shape\nrepr(s), repr(s[1:]), s == (2, 3)");
+  CHECK(I.repr(size) == "('torch.Size([2, 3])', 'torch.Size([3])', True)");
 }
