@@ -16,25 +16,13 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 
+#include "compiled_run.h"
+
 using namespace tdsl;
 
 namespace {
 
-struct Run {
-  StandardInterpreter interp;
-  explicit Run(const std::string& source) { interp.runSource("test.td", source); }
-  const FunctionStats& stats(const std::string& fn) { return compileRuntime(interp).stats.of(fn); }
-  const ir::Graph& capturedGraph(const std::string& name) {
-    auto* cf = dynamic_cast<CompiledFunction*>(interp.getGlobal(name).asObj());
-    REQUIRE(cf);
-    REQUIRE(cf->cache().size() == 1);
-    const CacheSlot& slot = cf->cache().begin()->second;
-    REQUIRE(slot.segments.size() >= 1);
-    REQUIRE(slot.segments[0]->graph);
-    return *slot.segments[0]->graph;
-  }
-  bool truthy(const std::string& name) { return interp.truthy(interp.getGlobal(name)); }
-};
+using Run = testing::CompiledRun;
 
 const ir::Node* producer(const ir::IrValue* v) { return v ? v->node() : nullptr; }
 
@@ -81,7 +69,7 @@ same = torch.equal(got, want) and torch.equal(g_compiled, w.grad)
   CHECK(r.truthy("same"));
   // The backward's formulas are graph nodes: cos only comes from SinBackward.
   int cos = 0;
-  for (ir::Node* n : r.capturedGraph("cf").opNodes()) cos += n->op()->baseName == "cos";
+  for (ir::Node* n : r.capturedGraph("cf", false).opNodes()) cos += n->op()->baseName == "cos";
   CHECK(cos == 1);
   // Reinplacing: sin's operand is read later by the backward; add_ stays in place.
   CHECK(notReinplaced(s, "sin", "old value read after the update by cos"));
@@ -108,7 +96,7 @@ same = torch.equal(g, f(x, w))
   const FunctionStats& s = r.stats("f");
   CHECK(s.graphBreaks == 0);
   CHECK(r.truthy("same"));
-  const ir::Graph& g = r.capturedGraph("cf");
+  const ir::Graph& g = r.capturedGraph("cf", false);
   const ir::Node* sin = nullptr;
   const ir::Node* cos = nullptr;
   int clones = 0;

@@ -17,25 +17,13 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 
+#include "compiled_run.h"
+
 using namespace tdsl;
 
 namespace {
 
-struct Run {
-  StandardInterpreter interp;
-  explicit Run(const std::string& source) { interp.runSource("test.td", source); }
-  const FunctionStats& stats(const std::string& fn) { return compileRuntime(interp).stats.of(fn); }
-  const ir::Graph& graph(const std::string& name) {
-    auto* cf = dynamic_cast<CompiledFunction*>(interp.getGlobal(name).asObj());
-    REQUIRE(cf);
-    REQUIRE(cf->cache().size() == 1);
-    const CacheSlot& slot = cf->cache().begin()->second;
-    REQUIRE(slot.segments.size() == 1);
-    REQUIRE(slot.segments[0]->graph);
-    return *slot.segments[0]->graph;
-  }
-  bool truthy(const std::string& name) { return interp.truthy(interp.getGlobal(name)); }
-};
+using Run = testing::CompiledRun;
 
 int count(const ir::Graph& g, const std::string& baseName) {
   int n = 0;
@@ -70,7 +58,7 @@ same = torch.equal(cf(x, w), f(x, w))
   CHECK(s.graphs == 1);
   CHECK(s.eagerFallbacks == 0);
   CHECK(r.truthy("same"));
-  const ir::Graph& g = r.graph("cf");
+  const ir::Graph& g = r.capturedGraph("cf");
   CHECK(count(g, "sin") == 1);
   CHECK(count(g, "cos") == 1);  // only SinBackward makes a cos: the backward is traced
   CHECK(g.inputs().size() == 2);
@@ -105,7 +93,7 @@ same_jac = torch.equal(torch.compile(jac)(p), jac(p))
   CHECK(r.truthy("same_jac"));
   // vmap runs the function per sample (Note [vmap by samples]): five
   // forward products and, per sample, the backward's product for the weight.
-  const ir::Graph& g = r.graph("cps");
+  const ir::Graph& g = r.capturedGraph("cps");
   CHECK(count(g, "matmul") + count(g, "mm") >= 10);
   CHECK(count(g, "stack") == 2);  // the two per-sample gradients, stacked
 }
@@ -234,7 +222,7 @@ torch.compile(returns_handle)(x, wg)
 )");
   CHECK(r.stats("f").graphBreaks == 0);
   CHECK(r.truthy("same"));
-  CHECK(count(r.graph("cf"), "cos") == 1);  // the hook's body is in the backward
+  CHECK(count(r.capturedGraph("cf"), "cos") == 1);  // the hook's body is in the backward
   CHECK(anyReason(r.stats("on_argument"), "Tensor.register_hook() of a tensor from outside the compiled region"));
   CHECK(anyReason(r.stats("returns_handle"), "the handle of a hook registered in the compiled region outlives it"));
 }

@@ -20,6 +20,8 @@
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 
+#include "compiled_run.h"
+
 using namespace tdsl;
 
 namespace {
@@ -48,24 +50,7 @@ same = torch.equal(actual, expected)
 )";
 }
 
-struct Run {
-  StandardInterpreter interp;
-  explicit Run(const std::string& source, InterpreterOptions o = {}) : interp(std::move(o)) {
-    interp.runSource("test.td", source);
-  }
-  const FunctionStats& stats(const std::string& fn) { return compileRuntime(interp).stats.of(fn); }
-  bool truthy(const std::string& name) { return interp.truthy(interp.getGlobal(name)); }
-  // The captured graph of the only segment of the compiled function `name`.
-  const ir::Graph& capturedGraph(const std::string& name) {
-    auto* cf = dynamic_cast<CompiledFunction*>(interp.getGlobal(name).asObj());
-    REQUIRE(cf);
-    REQUIRE(cf->cache().size() == 1);
-    const CacheSlot& slot = cf->cache().begin()->second;
-    REQUIRE(slot.segments.size() == 1);
-    REQUIRE(slot.segments[0]->graph);
-    return *slot.segments[0]->graph;
-  }
-};
+using Run = testing::CompiledRun;
 
 int64_t countOps(const ir::Graph& g, bool (*pred)(const ir::Node&, const ir::Graph&)) {
   int64_t n = 0;
