@@ -218,7 +218,7 @@ def case_interrupt():
     s.expect(r"error: KeyboardInterrupt")
     s.prompt()
     run_line(s, "1 + 1", r"\n2\r?\n")
-    s.sendline("torch.ones(1).expand(10**9).sum()")
+    s.sendline("torch.ones(1).expand(10**11).sum()")  # minutes of work: the interrupt always lands first
     time.sleep(0.5)
     s.interrupt()
     s.expect(r"error: KeyboardInterrupt", timeout=10)
