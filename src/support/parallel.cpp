@@ -59,7 +59,7 @@ void parallelChunks(int threads, int64_t n, int64_t grain, const std::function<v
   const int64_t chunks = (n - 1) / grain + 1;
   auto chunk = [&](int64_t k) { body(k * grain, k + 1 == chunks ? n : (k + 1) * grain); };
 #ifdef _OPENMP
-  if (threads > 1 && chunks > 1) {
+  if (threads > 1 && chunks >= kMinParallelChunks) {
     const int team = static_cast<int>(threads < chunks ? threads : chunks);
     std::mutex m;
     std::exception_ptr error;
