@@ -471,12 +471,20 @@ class ExtensionObject : public OtherObject {
 
 namespace release_detail {
 
-// A container whose release could recurse: its last reference frees it.
+// A container whose release could recurse: its last reference frees it. A
+// lazy iterator (map, zip, filter, enumerate) counts: map(f, map(f, ...))
+// nests as deep as kMaxIteratorDepth, and freeing that chain recursively
+// overflowed a 256 KiB host thread's stack under AddressSanitizer.
 inline bool isContainer(const Value& v) {
   if (!v.isObj()) return false;
   ObjKind k = v.asObj()->kind();
-  return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::BoundMethod;
+  return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::BoundMethod ||
+         k == ObjKind::Iterator;
 }
+// Moves a dying lazy iterator's inputs into `out` (vm/iterator_release.cpp);
+// any other iterator keeps its state, so a generator's own release (Note
+// [Finalizers] in gc.h) still runs.
+void takeLazyIteratorInputs(Object& iterator, std::vector<Value>& out);
 inline bool ownsContainer(const Value& v) { return isContainer(v) && v.asObj()->refCount() == 1; }
 
 // The items of one container being emptied: a vector of Values or of
@@ -513,6 +521,7 @@ inline void takeItems(Value& v, Pending& p) {
       p.values.push_back(std::move(m->function));
       break;
     }
+    case ObjKind::Iterator: takeLazyIteratorInputs(*o, p.values); break;
     default: break;
   }
 }
