@@ -72,6 +72,25 @@ T checkedScalarAs(const Value& v) {
   }
 }
 
+// Note [Element conversion]
+// One element converted between tensor dtypes (copy_, .to(), .long(), the
+// JIT's Cvt ops; vector_program.h lists the lane rules). C++ leaves a float
+// that does not fit the integer type undefined; x86-64's cvttss2si and
+// cvttsd2si (what PyTorch's own cast compiles to there) give the type's
+// minimum for NaN, infinities and out-of-range values, and so does this on
+// every machine — the AArch64 build included, whose fcvtzs would saturate —
+// so eager, the JIT and every ISA tier agree on every bit.
+template <class D, class S>
+D convertElement(S v) {
+  if constexpr (std::is_floating_point<S>::value && std::is_integral<D>::value && !std::is_same<D, bool>::value) {
+    constexpr S bound = -static_cast<S>(std::numeric_limits<D>::lowest());  // 2**31 or 2**63, exact
+    if (!(v > -bound - 1 && v < bound)) return std::numeric_limits<D>::lowest();
+    return static_cast<D>(v);
+  } else {
+    return static_cast<D>(v);
+  }
+}
+
 // Raises the overflow error when `v` does not fit `dtype`.
 void checkScalarFits(const Value& v, DType dtype);
 

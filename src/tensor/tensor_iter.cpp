@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "support/diagnostics.h"
+#include "tensor/scalar_convert.h"
 #include "tensor/write_overlap.h"
 
 namespace tdsl {
@@ -190,10 +191,10 @@ void copyRows(const ElementwisePlan& plan) {
     const S* src = reinterpret_cast<const S*>(p[1]);
     if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
       if constexpr (std::is_same<D, S>::value) std::memmove(d, src, static_cast<size_t>(n) * sizeof(D));
-      else for (int64_t i = 0; i < n; ++i) d[i] = static_cast<D>(src[i]);
+      else for (int64_t i = 0; i < n; ++i) d[i] = convertElement<D>(src[i]);
     } else {
       for (int64_t i = 0; i < n; ++i)
-        *reinterpret_cast<D*>(p[0] + i * s[0]) = static_cast<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));
+        *reinterpret_cast<D*>(p[0] + i * s[0]) = convertElement<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));
     }
   });
 }
