@@ -205,7 +205,7 @@ class A64KernelEmitter {
 
   // MathFn f of a (and b) through SLEEF (Note [SLEEF calls], Note [A64 kernels]).
   V callMath(Mode m, MathFn f, const V& a, const V* b) {
-    const SleefWidth w = m == Mode::Lane ? SleefWidth::Lane : SleefWidth::AdvSimd;
+    const SleefWidth w = m == Mode::Lane ? SleefWidth::Lane : SleefWidth::Vec128;
     const TypeId t = m == Mode::Lane ? (f64_ ? TypeId::kFloat64 : TypeId::kFloat32)
                                      : (f64_ ? TypeId::kFloat64x2 : TypeId::kFloat32x4);
     FuncSignatureBuilder sig(CallConvId::kCDecl);
@@ -215,7 +215,7 @@ class A64KernelEmitter {
     V d;
     for (int j = 0; j < parts(m); ++j) {
       a64::Gp target = cc_.newIntPtr("%s", mathFnName(f));
-      cc_.mov(target, reinterpret_cast<uint64_t>(sleefFunction(f, f64_, w)));
+      cc_.mov(target, reinterpret_cast<uint64_t>(sleefEntry(f, f64_, w)));
       d.r[j] = newVec();
       InvokeNode* call = nullptr;
       cc_.invoke(&call, target, sig);

@@ -12,8 +12,8 @@
 // < and <=, and mvn of fcmeq for !=; Select is bsl; Max / Min are
 // (a > b ? a : b), then a where a is NaN (fmax/fmin would differ on NaN
 // and on -0.0). No fmadd/fmla is ever emitted. Transcendentals call SLEEF
-// (Note [SLEEF calls]): the advsimdnofma function per register, the purec
-// one per lane.
+// (Note [SLEEF calls]): the family's AdvSIMD function per register, its
+// lane function per lane.
 // Debian's asmjit snapshot has AArch64 bugs (DESIGN.md §2.6), so:
 // - no vector fmov with an immediate: constants are loaded (ld1r from
 //   KernelArgs) or built in a general register and dup'ed (zero);

@@ -14,8 +14,9 @@
 //   CmpNe            all-ones mask when a != b (true on NaN)
 //   Select           mask ? a : b, bit for bit
 //   Call1 / Call2    scalar_math's function `index` (a MathFn) of a (and b):
-//                    SLEEF's cinz variant of the tier, which equals the
-//                    purec one eager calls (Note [SLEEF numerics])
+//                    SLEEF's variant of the tier in the host's family,
+//                    which equals the lane one eager calls (Note [SLEEF
+//                    families])
 // Higher ops are spelled with these: abs(x) = x < 0 ? -x : x,
 // relu(x) = 0 < x ? x : 0, sigmoid(x) = 1 / (1 + exp(-x)) (scalar_math.h), clamp(x, l, h) = (x' = x < l ? l : x) > h ? h : x',
 // a > b = b < a, a >= b = b <= a, where(c, a, b) = Select(c, a, b). A mask

@@ -222,7 +222,7 @@ class KernelEmitter {
   // MathFn f of a (and b) through SLEEF (Note [SLEEF calls]): one call per
   // register of the virtual vector.
   V callMath(Mode m, MathFn f, const V& a, const V* b) {
-    const SleefWidth w = m == Mode::Lane ? SleefWidth::Lane : avx_ ? SleefWidth::Avx : SleefWidth::Sse2;
+    const SleefWidth w = m == Mode::Lane ? SleefWidth::Lane : avx_ ? SleefWidth::Vec256 : SleefWidth::Vec128;
     const TypeId t = m == Mode::Lane ? (f64_ ? TypeId::kFloat64 : TypeId::kFloat32)
                      : avx_          ? (f64_ ? TypeId::kFloat64x4 : TypeId::kFloat32x8)
                                      : (f64_ ? TypeId::kFloat64x2 : TypeId::kFloat32x4);
@@ -233,7 +233,7 @@ class KernelEmitter {
     V d;
     for (int j = 0; j < parts(m); ++j) {
       x86::Gp target = cc_.newIntPtr("%s", mathFnName(f));
-      cc_.mov(target, reinterpret_cast<uint64_t>(sleefFunction(f, f64_, w)));
+      cc_.mov(target, reinterpret_cast<uint64_t>(sleefEntry(f, f64_, w)));
       d.r[j] = newVec(m);
       InvokeNode* call = nullptr;
       cc_.invoke(&call, target, sig);

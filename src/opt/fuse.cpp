@@ -31,8 +31,8 @@ namespace {
 // takes the IEEE square root or divides; any other exponent, and
 // pow.Tensor_Tensor / pow.Scalar, join as MathFn::Pow. sqrt, sigmoid and the
 // transcendentals of tensor/math_fn.h (exp ... erf, atan2) join too: eager
-// and JIT kernels both compute them with SLEEF's cinz functions (Note [SLEEF
-// numerics] in tensor/scalar_math.h). Python numbers must be constants (a symbolic
+// and JIT kernels both compute them with the same SLEEF family (Note [SLEEF
+// families] in tensor/sleef_table.h). Python numbers must be constants (a symbolic
 // int is not). Broadcast, 0-d, strided and offset operands are all fine: the
 // kernel reads them through their strides.
 //

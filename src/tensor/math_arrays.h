@@ -1,9 +1,10 @@
 // Transcendentals over contiguous arrays for the eager kernels: out[i] =
-// f(in[i]) eight float32 / four float64 lanes at a time through SLEEF's AVX
-// cinz variant when the CPU has AVX (math_arrays_avx.h), then four / two
-// through the SSE2 one (the x86-64 baseline; AdvSIMD's on AArch64), the remainder through the
-// scalar function of scalar_math.h. Both give the same bits (Note [SLEEF
-// numerics]), so results do not depend on where a row starts or ends.
+// f(in[i]) eight float32 / four float64 lanes at a time through SLEEF's
+// 32-byte variant of the host's family when the CPU has AVX
+// (math_arrays_avx.h), then four / two through the 16-byte one (SSE2 or
+// avx2128 on x86-64, AdvSIMD on AArch64), the remainder through the lane
+// function scalar_math.h calls. All give the same bits (Note [SLEEF
+// families]), so results do not depend on where a row starts or ends.
 // in == out is allowed (each block is read before it is written).
 #pragma once
 

@@ -1,6 +1,6 @@
 // The transcendental functions of scalar_math.h that are SLEEF's (Note
 // [SLEEF numerics]), by name, for passes and code generators that pick one
-// (opt/fuse.cpp, jit/sleef_calls.h). Each is the op of the same name (atan2
+// (opt/fuse.cpp, tensor/sleef_table.h). Each is the op of the same name (atan2
 // and pow take two operands).
 #pragma once
 

@@ -1,14 +1,14 @@
 // The one implementation of each transcendental function used by the eager
-// kernels and by JIT kernels (jit/sleef_calls.h), so both paths compute the
-// same bits. float32 inputs compute in float32, like PyTorch's CPU kernels.
+// kernels and by JIT kernels (Note [SLEEF calls] in jit/sleef_calls.h), so
+// both paths compute the same bits. float32 inputs compute in float32, like PyTorch's CPU kernels.
 //
 // Note [SLEEF numerics]
-// Every function here is SLEEF's deterministic no-FMA variant
-// (Sleef_cinz_*1_*purec: pure C, one lane). SLEEF's cinz variants for SSE2,
-// SSE4, AVX and AVX-512F-noFMA run the same operations in the same order
-// without FMA, so each lane of their vectors equals this scalar result bit
-// for bit (tests/unit/test_sleef_agreement.cpp checks it over special and
-// random inputs). Accuracy is PyTorch's choice for its vectorized kernels:
+// Every function here is the one-lane function of SLEEF's deterministic
+// family the host uses (Note [SLEEF families] in sleef_table.h: cinz purec,
+// or finz purecfma on CPUs with AVX2 and FMA). The family's vector variants
+// run the same operations in the same order, so each lane of their vectors
+// equals this scalar result bit for bit (tests/unit/test_sleef_agreement.cpp
+// checks it over special and random inputs). Accuracy is PyTorch's choice for its vectorized kernels:
 // 1.0 ulp (u10) everywhere. exp2, asinh, acosh and atanh are the
 // exceptions: PyTorch 1.13 computes them with libm (exp2 of a float in
 // double), so they do too, here, and are not SLEEF's (math_fn.h does not

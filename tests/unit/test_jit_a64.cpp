@@ -365,10 +365,10 @@ TEST_CASE("jit a64: SLEEF's AdvSIMD cinz functions equal the purec ones lane for
     using D2 = double (*)(double, double);
     using W1 = float64x2_t (*)(float64x2_t);
     using W2 = float64x2_t (*)(float64x2_t, float64x2_t);
-    const void* lf = jit::sleefFunction(f, false, jit::SleefWidth::Lane);
-    const void* vf = jit::sleefFunction(f, false, jit::SleefWidth::AdvSimd);
-    const void* ld = jit::sleefFunction(f, true, jit::SleefWidth::Lane);
-    const void* vd = jit::sleefFunction(f, true, jit::SleefWidth::AdvSimd);
+    const void* lf = sleefEntry(f, false, SleefWidth::Lane);
+    const void* vf = sleefEntry(f, false, SleefWidth::Vec128);
+    const void* ld = sleefEntry(f, true, SleefWidth::Lane);
+    const void* vd = sleefEntry(f, true, SleefWidth::Vec128);
     REQUIRE(lf);
     REQUIRE(vf);
     REQUIRE(ld);

@@ -1,9 +1,11 @@
-// Note [SLEEF numerics] (tensor/scalar_math.h) rests on SLEEF's cinz
-// variants agreeing bit for bit: the purec function eager calls, the sse2
-// and avx ones JIT kernels call (jit/sleef_calls.h). Checked here for every
-// MathFn and both float dtypes over special values, random bit patterns
-// (NaN payloads, denormals, huge arguments) and ordinary ranges, lane by
-// lane, before anything relies on it. The AVX part runs where the CPU has AVX.
+// Note [SLEEF families] (tensor/sleef_table.h) rests on each SLEEF family's
+// widths agreeing bit for bit: the lane function eager calls, the 16- and
+// 32-byte vectors eager's rows and JIT kernels call (cinz: purec, sse2, avx;
+// finz: purecfma, avx2128, avx2). Checked here for every MathFn and both
+// float dtypes over special values, random bit patterns (NaN payloads,
+// denormals, huge arguments) and ordinary ranges, lane by lane, in every
+// family this CPU runs (finz needs AVX2 and FMA), and eager's scalar_math
+// against the host's family. The 32-byte part runs where the CPU has AVX.
 #include <catch2/catch.hpp>
 
 #include <immintrin.h>
@@ -15,14 +17,13 @@
 #include <random>
 #include <vector>
 
-#include "jit/sleef_calls.h"
 #include "tensor/math_arrays.h"
 #include "tensor/scalar_math.h"
+#include "tensor/sleef_table.h"
 
 namespace {
 
 using namespace tdsl;
-using jit::SleefWidth;
 
 template <class T>
 T eagerMath(MathFn f, T x, T y) {
@@ -77,10 +78,10 @@ bool sameBits(T a, T b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
-// Lanes of the SSE2 function over x (and y), 16 bytes at a time.
+// Lanes of the family's 16-byte function over x (and y), 16 bytes at a time.
 template <class T>
-void sse2Lanes(MathFn f, const T* x, const T* y, T* out, size_t n) {
-  const void* p = jit::sleefFunction(f, sizeof(T) == 8, SleefWidth::Sse2);
+void vec128Lanes(SleefFamily family, MathFn f, const T* x, const T* y, T* out, size_t n) {
+  const void* p = sleefEntry(family, f, sizeof(T) == 8, SleefWidth::Vec128);
   for (size_t i = 0; i < n; i += 16 / sizeof(T)) {
     if constexpr (sizeof(T) == 4) {
       __m128 a = _mm_loadu_ps(x + i), b = _mm_loadu_ps(y + i);
@@ -96,8 +97,8 @@ void sse2Lanes(MathFn f, const T* x, const T* y, T* out, size_t n) {
   }
 }
 
-__attribute__((target("avx"))) void avxLanesF(MathFn f, const float* x, const float* y, float* out, size_t n) {
-  const void* p = jit::sleefFunction(f, false, SleefWidth::Avx);
+__attribute__((target("avx"))) void vec256LanesF(SleefFamily family, MathFn f, const float* x, const float* y, float* out, size_t n) {
+  const void* p = sleefEntry(family, f, false, SleefWidth::Vec256);
   for (size_t i = 0; i < n; i += 8) {
     __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(y + i);
     __m256 r = mathFnArity(f) == 2 ? reinterpret_cast<__m256 (*)(__m256, __m256)>(const_cast<void*>(p))(a, b)
@@ -105,8 +106,8 @@ __attribute__((target("avx"))) void avxLanesF(MathFn f, const float* x, const fl
     _mm256_storeu_ps(out + i, r);
   }
 }
-__attribute__((target("avx"))) void avxLanesD(MathFn f, const double* x, const double* y, double* out, size_t n) {
-  const void* p = jit::sleefFunction(f, true, SleefWidth::Avx);
+__attribute__((target("avx"))) void vec256LanesD(SleefFamily family, MathFn f, const double* x, const double* y, double* out, size_t n) {
+  const void* p = sleefEntry(family, f, true, SleefWidth::Vec256);
   for (size_t i = 0; i < n; i += 4) {
     __m256d a = _mm256_loadu_pd(x + i), b = _mm256_loadu_pd(y + i);
     __m256d r = mathFnArity(f) == 2 ? reinterpret_cast<__m256d (*)(__m256d, __m256d)>(const_cast<void*>(p))(a, b)
@@ -116,32 +117,36 @@ __attribute__((target("avx"))) void avxLanesD(MathFn f, const double* x, const d
 }
 
 template <class T>
-void checkAgreement(MathFn f) {
+void checkAgreement(SleefFamily family, MathFn f) {
   const std::vector<T> x = inputs<T>(17);
   std::vector<T> y = inputs<T>(29);
   std::rotate(y.begin(), y.begin() + 5, y.end());  // specials meet other specials
   const size_t n = x.size();
-  const void* lane = jit::sleefFunction(f, sizeof(T) == 8, SleefWidth::Lane);
-  std::vector<T> eager(n), purec(n), sse2(n), avx(n);
+  const void* lane = sleefEntry(family, f, sizeof(T) == 8, SleefWidth::Lane);
+  REQUIRE(lane);
+  const bool host = family == hostSleefFamily();
+  std::vector<T> eager(n), scalar(n), v128(n), v256(n);
   for (size_t i = 0; i < n; ++i) {
     eager[i] = eagerMath<T>(f, x[i], y[i]);
-    purec[i] = mathFnArity(f) == 2 ? reinterpret_cast<T (*)(T, T)>(const_cast<void*>(lane))(x[i], y[i])
-                                   : reinterpret_cast<T (*)(T)>(const_cast<void*>(lane))(x[i]);
+    scalar[i] = mathFnArity(f) == 2 ? reinterpret_cast<T (*)(T, T)>(const_cast<void*>(lane))(x[i], y[i])
+                                    : reinterpret_cast<T (*)(T)>(const_cast<void*>(lane))(x[i]);
   }
-  sse2Lanes<T>(f, x.data(), y.data(), sse2.data(), n);
+  vec128Lanes<T>(family, f, x.data(), y.data(), v128.data(), n);
   const bool haveAvx = __builtin_cpu_supports("avx");
   if (haveAvx) {
-    if constexpr (sizeof(T) == 4) avxLanesF(f, x.data(), y.data(), avx.data(), n);
-    else avxLanesD(f, x.data(), y.data(), avx.data(), n);
+    if constexpr (sizeof(T) == 4) vec256LanesF(family, f, x.data(), y.data(), v256.data(), n);
+    else vec256LanesD(family, f, x.data(), y.data(), v256.data(), n);
   }
   int bad = 0;
   for (size_t i = 0; i < n && bad < 5; ++i) {
-    const bool ok = sameBits(eager[i], purec[i]) && sameBits(purec[i], sse2[i]) && (!haveAvx || sameBits(purec[i], avx[i]));
+    const bool ok = (!host || sameBits(eager[i], scalar[i])) && sameBits(scalar[i], v128[i]) &&
+                    (!haveAvx || sameBits(scalar[i], v256[i]));
     if (!ok) {
       ++bad;
-      FAIL_CHECK(mathFnName(f) << (sizeof(T) == 8 ? " f64" : " f32") << " at x = " << x[i] << ", y = " << y[i]
-                               << ": eager " << eager[i] << " purec " << purec[i] << " sse2 " << sse2[i]
-                               << " avx " << avx[i]);
+      FAIL_CHECK((family == SleefFamily::Fma ? "finz " : "cinz ")
+                 << mathFnName(f) << (sizeof(T) == 8 ? " f64" : " f32") << " at x = " << x[i] << ", y = " << y[i]
+                 << ": eager " << eager[i] << " lane " << scalar[i] << " 16-byte " << v128[i] << " 32-byte "
+                 << v256[i]);
     }
   }
   CHECK(bad == 0);
@@ -149,11 +154,20 @@ void checkAgreement(MathFn f) {
 
 }  // namespace
 
-TEST_CASE("sleef: cinz purec, sse2 and avx agree bit for bit with eager's scalar_math on every MathFn", "[sleef]") {
-  for (int i = 0; i < kMathFnCount; ++i) {
-    checkAgreement<float>(static_cast<MathFn>(i));
-    checkAgreement<double>(static_cast<MathFn>(i));
+TEST_CASE("sleef: cinz purec, sse2 and avx (finz purecfma, avx2128, avx2) agree bit for bit with eager's scalar_math on every MathFn", "[sleef]") {
+  for (SleefFamily family : {SleefFamily::NoFma, SleefFamily::Fma}) {
+    if (!sleefFamilyRuns(family)) {
+      CHECK(sleefEntry(family, MathFn::Sin, false, SleefWidth::Lane) == nullptr);
+      continue;
+    }
+    for (int i = 0; i < kMathFnCount; ++i) {
+      checkAgreement<float>(family, static_cast<MathFn>(i));
+      checkAgreement<double>(family, static_cast<MathFn>(i));
+    }
   }
+  // The host uses finz exactly where the CPU has AVX2 and FMA (Note [SLEEF families]).
+  const bool fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  CHECK(hostSleefFamily() == (fma ? SleefFamily::Fma : SleefFamily::NoFma));
 }
 
 TEST_CASE("sleef: scalar_math matches libm closely on ordinary arguments (u10: within 1 ulp)", "[sleef]") {
