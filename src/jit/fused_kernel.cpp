@@ -46,7 +46,10 @@ class JitFusedRunner : public ir::FusedRunner {
     std::vector<Value> outs;
     outs.reserve(metas.size());
     for (size_t k = 0; k < metas.size(); ++k) {
-      const int stored = program_->storedInput[k];  // Note [Fused stores]: the written input itself
+      // Note [Fused stores]: the written input itself. A group that ends in
+      // a reduction has no store (each closes its group), and its results
+      // outnumber the program's outputs for max.dim (values and indices).
+      const int stored = reduction_ ? -1 : program_->storedInput[k];
       outs.push_back(stored >= 0 ? inputs[static_cast<size_t>(stored)] : Value(allocLike(state, metas[k])));
     }
     if (program_->hasIndexedAccess() && !indicesValid(inputs)) return reference_->run(state, inputs);
@@ -80,8 +83,8 @@ class JitFusedRunner : public ir::FusedRunner {
       ir::BoundArgs args = ir::bindNodeArgs(*n->op(), n->args(), [&](const ir::IrValue* v) { return env.at(v); });
       ir::MetaResult r;
       n->op()->meta(args, r);
-      TDSL_ASSERT(r.count == 1);
-      env[n->output()] = Value(makeMetaTensor(r.out[0]));
+      TDSL_ASSERT(r.count == static_cast<int>(n->numOutputs()));  // two for max.dim (Note [Fused reductions])
+      for (int k = 0; k < r.count; ++k) env[n->output(static_cast<size_t>(k))] = Value(makeMetaTensor(r.out[k]));
     }
     lastInputs_.clear();
     for (const Value& v : inputs) lastInputs_.push_back(asTensor(v)->meta);
@@ -173,68 +176,100 @@ class JitFusedRunner : public ir::FusedRunner {
 
   // Note [JIT reductions].
   bool runReduction(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
-    return reducedValue()->meta().dtype == DType::Float64 ? reduce<double>(state, inputs, outs)
-                                                          : reduce<float>(state, inputs, outs);
+    return reduction_->accumulate == DType::Float64 ? reduce<double>(state, inputs, outs)
+                                                    : reduce<float>(state, inputs, outs);
+  }
+
+  // The reduction's results: values (of T) and indices, either may be absent.
+  template <class T>
+  struct Results {
+    TensorObject* values = nullptr;
+    TensorObject* indices = nullptr;
+    void set(int64_t j, T value, int64_t index) const {
+      if (values) values->template data<T>()[j] = value;
+      if (indices) indices->template data<int64_t>()[j] = index;
+    }
+  };
+  template <class T>
+  Results<T> resultsOf(const std::vector<Value>& outs) const {
+    Results<T> r;
+    if (reduction_->resultIndex >= 0) r.values = asTensor(outs[static_cast<size_t>(reduction_->resultIndex)]);
+    if (reduction_->indicesIndex >= 0) r.indices = asTensor(outs[static_cast<size_t>(reduction_->indicesIndex)]);
+    return r;
+  }
+  bool isResult(size_t k) const {
+    return static_cast<int>(k) == reduction_->resultIndex || static_cast<int>(k) == reduction_->indicesIndex;
   }
 
   template <class T>
   bool reduce(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
     const ReductionPlan& plan = *reduction_;
     const int64_t total = reducedMeta_.numel();
-    T* result = asTensor(outs[plan.resultIndex])->template data<T>();
     const bool extreme = plan.kind == opt::ReductionKind::Max || plan.kind == opt::ReductionKind::Min;
     if (total == 0 && extreme) return false;  // eager's error (its shape rule raises it first)
     if (plan.overDims) return reduceDims<T>(state, inputs, outs);
     std::vector<Operand> ops;
     for (size_t k = 0; k < outs.size(); ++k)
-      if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{&asTensor(outs[k])->meta, asTensor(outs[k])->dataPtr()});
+      if (!isResult(k)) ops.push_back(Operand{&asTensor(outs[k])->meta, asTensor(outs[k])->dataPtr()});
     const int scratch = static_cast<int>(ops.size());
     ops.push_back(Operand{&reducedMeta_, nullptr});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     const TensorObject* only = inputs.size() == 1 ? asTensor(inputs[0]) : nullptr;
     const bool inPlace = program_->ops.size() == 1 && ops.size() == 2 && only && only->meta.isContiguous();
-    std::optional<T> r = reduceRange<T>(state, ops, reducedMeta_.sizes, scratch, 0, total, inPlace ? only : nullptr);
+    std::optional<Reduced<T>> r =
+        reduceRange<T>(state, ops, reducedMeta_.sizes, scratch, 0, total, inPlace ? only : nullptr);
     if (!r) return false;
-    *result = *r;
+    resultsOf<T>(outs).set(0, r->value, r->index);
     return true;
   }
+
+  template <class T>
+  struct Reduced {
+    T value;
+    int64_t index;  // max, min: of the value among the range's elements
+  };
 
   // The reduction of elements [base, base + total) of the iteration space
   // `shape` (Note [JIT reductions]); `inPlace`: the one contiguous input to
   // read instead of running the kernel. Nullopt when no kernel can be had.
   template <class T>
-  std::optional<T> reduceRange(TensorState& state, const std::vector<Operand>& ops, const Dims& shape, int scratch,
-                               int64_t base, int64_t total, const TensorObject* inPlace) {
+  std::optional<Reduced<T>> reduceRange(TensorState& state, const std::vector<Operand>& ops, const Dims& shape,
+                                        int scratch, int64_t base, int64_t total, const TensorObject* inPlace) {
     const ReductionPlan& plan = *reduction_;
     const bool prod = plan.kind == opt::ReductionKind::Prod;
     const int threads = prod ? 1 : ctx_->numThreads;  // prod multiplies left to right
+    const DType from = reducedMeta_.dtype;
+    const int64_t itemBytes = static_cast<int64_t>(itemSize(from));
     ReductionAccumulator<T> acc(plan.kind);
     T product = T(1);
     std::vector<ChunkReduction<T>> chunks;
     const int64_t wave = kReductionWave * kParallelGrain;
-    for (int64_t from = base; from < base + total; from += wave) {
-      const int64_t to = std::min(base + total, from + wave);
-      chunks.assign(static_cast<size_t>((to - from - 1) / kParallelGrain + 1), ChunkReduction<T>());
+    for (int64_t from0 = base; from0 < base + total; from0 += wave) {
+      const int64_t to = std::min(base + total, from0 + wave);
+      chunks.assign(static_cast<size_t>((to - from0 - 1) / kParallelGrain + 1), ChunkReduction<T>());
       auto reduceOne = [&](int64_t first, int64_t last, const char* values) {
-        const T* p = reinterpret_cast<const T*>(values);
+        std::vector<T> converted;  // dtype= (Note [JIT reductions])
+        const T* p = convertedChunk<T>(from, values, last - first, converted);
         if (prod) product = prodChunk(product, p, last - first);
-        else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>((first - from) / kParallelGrain)]);
+        else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>((first - from0) / kParallelGrain)]);
       };
       if (inPlace) {
         // A reduction alone of one contiguous tensor reads it in place.
         const char* data = inPlace->dataPtr();
         std::atomic<bool>* interrupt = state.interrupt;
-        parallelChunks(threads, to - from, kParallelGrain, [&](int64_t first, int64_t last) {
+        parallelChunks(threads, to - from0, kParallelGrain, [&](int64_t first, int64_t last) {
           pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
-          reduceOne(from + first, from + last, data + (from + first) * static_cast<int64_t>(sizeof(T)));
+          reduceOne(from0 + first, from0 + last, data + (from0 + first) * itemBytes);
         });
-      } else if (!runKernel(state, ops, shape, threads, from, to, scratch, reduceOne)) {
+      } else if (!runKernel(state, ops, shape, threads, from0, to, scratch, reduceOne)) {
         return std::nullopt;
       }
       if (!prod)
-        for (const ChunkReduction<T>& c : chunks) acc.add(c);
+        for (size_t c = 0; c < chunks.size(); ++c)
+          acc.add(chunks[c], from0 - base + static_cast<int64_t>(c) * kParallelGrain);
     }
-    return prod ? product : acc.result(total);
+    if (prod) return Reduced<T>{product, 0};
+    return Reduced<T>{acc.result(total), acc.index()};
   }
 
   // Note [JIT reductions over dims].
@@ -255,12 +290,12 @@ class JitFusedRunner : public ir::FusedRunner {
       (plan.reduced[static_cast<size_t>(d)] ? rowLength : rows) *= full[d];
     }
     const Dims shape(permuted);
-    TensorObject& resultTensor = *asTensor(outs[plan.resultIndex]);
-    if (!resultTensor.meta.isContiguous() || resultTensor.numel() != rows) return false;  // the reference path's layout
-    T* result = resultTensor.template data<T>();
+    const Results<T> result = resultsOf<T>(outs);
+    for (const TensorObject* t : {result.values, result.indices})
+      if (t && (!t->meta.isContiguous() || t->numel() != rows)) return false;  // the reference path's layout
     const bool prod = plan.kind == opt::ReductionKind::Prod;
     if (rowLength == 0) {  // eager's sum of nothing (0), mean (0 / 0), prod (1)
-      for (int64_t j = 0; j < rows; ++j) result[j] = prod ? T(1) : ReductionAccumulator<T>(plan.kind).result(0);
+      for (int64_t j = 0; j < rows; ++j) result.set(j, prod ? T(1) : ReductionAccumulator<T>(plan.kind).result(0), 0);
       return true;
     }
     // Every operand over the full shape, then permuted (kept dims first).
@@ -279,45 +314,46 @@ class JitFusedRunner : public ir::FusedRunner {
       return p;
     };
     for (size_t k = 0; k < outs.size(); ++k)
-      if (static_cast<int>(k) != plan.resultIndex) metas.push_back(permute(asTensor(outs[k])->meta));
+      if (!isResult(k)) metas.push_back(permute(asTensor(outs[k])->meta));
     const int scratch = static_cast<int>(metas.size());
     metas.push_back(contiguousMeta(reducedMeta_.dtype, shape));
     for (const Value& v : inputs) metas.push_back(permute(asTensor(v)->meta));
     std::vector<Operand> ops;
     for (size_t k = 0; k < outs.size(); ++k)
-      if (static_cast<int>(k) != plan.resultIndex) ops.push_back(Operand{nullptr, asTensor(outs[k])->dataPtr()});
+      if (!isResult(k)) ops.push_back(Operand{nullptr, asTensor(outs[k])->dataPtr()});
     ops.push_back(Operand{nullptr, nullptr});
     for (const Value& v : inputs) ops.push_back(Operand{nullptr, asTensor(v)->dataPtr()});
     for (size_t k = 0; k < ops.size(); ++k) ops[k].meta = &metas[k];
     if (rowLength > kParallelGrain) {
       for (int64_t j = 0; j < rows; ++j) {
-        std::optional<T> r = reduceRange<T>(state, ops, shape, scratch, j * rowLength, rowLength, nullptr);
+        std::optional<Reduced<T>> r = reduceRange<T>(state, ops, shape, scratch, j * rowLength, rowLength, nullptr);
         if (!r) return false;
-        result[j] = *r;
+        result.set(j, r->value, r->index);
       }
       return true;
     }
     // Chunks of whole rows, each reduced from its start.
     const int64_t rowsPerChunk = std::max<int64_t>(1, kParallelGrain / rowLength);
+    const DType from = reducedMeta_.dtype;
     auto reduceRows = [&](int64_t first, int64_t last, const char* values) {
-      const T* p = reinterpret_cast<const T*>(values);
+      std::vector<T> converted;  // dtype= (Note [JIT reductions])
+      const T* p = convertedChunk<T>(from, values, last - first, converted);
       for (int64_t at = first; at < last; at += rowLength, p += rowLength) {
         const int64_t j = at / rowLength;
         if (prod) {
-          result[j] = prodChunk(T(1), p, rowLength);
+          result.set(j, prodChunk(T(1), p, rowLength), 0);
           continue;
         }
         ChunkReduction<T> c;
         reduceChunk(plan.kind, p, rowLength, c);
         ReductionAccumulator<T> acc(plan.kind);
         acc.add(c);
-        result[j] = acc.result(rowLength);
+        result.set(j, acc.result(rowLength), acc.index());
       }
     };
     return runKernel(state, ops, shape, ctx_->numThreads, 0, rows * rowLength, scratch, reduceRows,
                      rowsPerChunk * rowLength);
   }
-
 
   // Plans the loop over `shape` for these operands (coalesced dims, byte
   // strides, layout classes) and finds its kernel; false when codegen fails.

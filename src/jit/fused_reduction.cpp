@@ -1,11 +1,13 @@
 // Fused reductions on the JIT path (fused_reduction.h).
 #include "jit/fused_reduction.h"
 
+#include <type_traits>
 #include <unordered_map>
 
 #include "support/diagnostics.h"
 #include "tensor/reduce.h"
 #include "tensor/scalar_ops.h"
+#include "tensor/tensor_iter.h"
 
 namespace tdsl::jit {
 
@@ -20,6 +22,10 @@ std::optional<ReductionPlan> planReduction(const ir::Graph& body) {
   plan.kind = *kind;
   plan.reduced = opt::reducedDims(*last);
   plan.overDims = opt::reducesOverDims(*last);
+  const opt::ReductionResults results = opt::reductionResults(*last);
+  const ir::IrValue* values = results == opt::ReductionResults::Indices ? nullptr : last->output(0);
+  const ir::IrValue* indices = results == opt::ReductionResults::Values ? nullptr : last->output(last->numOutputs() - 1);
+  plan.accumulate = values ? values->meta().dtype : last->tensorArg(0)->meta().dtype;
   auto outputs = body.outputs();
   plan.pointwise = std::make_shared<ir::Graph>(body.name() + "_pointwise");
   std::unordered_map<const ir::IrValue*, ir::IrValue*> inner;
@@ -35,10 +41,11 @@ std::optional<ReductionPlan> planReduction(const ir::Graph& body) {
   }
   std::vector<ir::IrValue*> pointwiseOutputs;
   for (size_t k = 0; k < outputs.size(); ++k) {
-    if (outputs[k] == last->output()) plan.resultIndex = static_cast<int>(k);
+    if (outputs[k] == values) plan.resultIndex = static_cast<int>(k);
+    else if (outputs[k] == indices) plan.indicesIndex = static_cast<int>(k);
     else pointwiseOutputs.push_back(inner.at(outputs[k]));
   }
-  if (plan.resultIndex < 0) return std::nullopt;
+  if (plan.resultIndex < 0 && plan.indicesIndex < 0) return std::nullopt;
   pointwiseOutputs.push_back(inner.at(last->tensorArg(0)));
   plan.pointwise->setOutputs(pointwiseOutputs);
   return plan;
@@ -66,20 +73,36 @@ void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<
     return;
   }
   TDSL_ASSERT(kind == opt::ReductionKind::Max || kind == opt::ReductionKind::Min);
-  T best = p[0];
-  for (int64_t i = 1; i < n && !isNan(best); ++i)
-    if (replaces(kind, best, p[i])) best = p[i];
-  out.value = best;
+  int64_t best = 0;
+  for (int64_t i = 1; i < n && !isNan(p[best]); ++i)
+    if (replaces(kind, p[best], p[i])) best = i;
+  out.value = p[best];
+  out.index = best;
 }
 
 template <class T>
-void ReductionAccumulator<T>::add(const ChunkReduction<T>& chunk) {
+void ReductionAccumulator<T>::add(const ChunkReduction<T>& chunk, int64_t first) {
   if (kind_ == opt::ReductionKind::Sum || kind_ == opt::ReductionKind::Mean) {
     for (int i = 0; i < chunk.blocks.size(); ++i) sum_.push(chunk.blocks.value(i), chunk.blocks.level(i));
     return;
   }
-  if (!any_ || replaces(kind_, best_, chunk.value)) best_ = chunk.value;
+  if (!any_ || replaces(kind_, best_, chunk.value)) {
+    best_ = chunk.value;
+    bestIndex_ = first + chunk.index;
+  }
   any_ = true;
+}
+
+template <class T>
+const T* convertedChunk(DType from, const char* p, int64_t n, std::vector<T>& buffer) {
+  if (from == (std::is_same<T, float>::value ? DType::Float32 : DType::Float64)) return reinterpret_cast<const T*>(p);
+  buffer.resize(static_cast<size_t>(n));
+  withDType(from, [&](auto tag) {
+    using S = decltype(tag);
+    const S* s = reinterpret_cast<const S*>(p);
+    for (int64_t i = 0; i < n; ++i) buffer[static_cast<size_t>(i)] = static_cast<T>(s[i]);
+  });
+  return buffer.data();
 }
 
 template <class T>
@@ -99,6 +122,8 @@ template void reduceChunk<float>(opt::ReductionKind, const float*, int64_t, Chun
 template void reduceChunk<double>(opt::ReductionKind, const double*, int64_t, ChunkReduction<double>&);
 template class ReductionAccumulator<float>;
 template class ReductionAccumulator<double>;
+template const float* convertedChunk<float>(DType, const char*, int64_t, std::vector<float>&);
+template const double* convertedChunk<double>(DType, const char*, int64_t, std::vector<double>&);
 template float prodChunk<float>(float, const float*, int64_t);
 template double prodChunk<double>(double, const double*, int64_t);
 

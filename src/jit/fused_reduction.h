@@ -14,15 +14,21 @@
 //              with their levels, in chunk order, into one CascadeStack:
 //              the same as pushing every block in order. mean divides as
 //              eager does;
-//   max, min   each chunk's first NaN or first extreme (eager's scan);
-//              chunks combine in order with the same rule, which is the
-//              scan over the whole;
+//   max, min   each chunk's first NaN or first extreme (eager's scan) and
+//              its index; chunks combine in order with the same rule,
+//              which is the scan over the whole (the index of the winner:
+//              max.dim, min.dim, argmax, argmin report it);
 //   prod       left to right: the chunks run in order on one thread.
 // The iteration space runs in waves of kReductionWave chunks, combined in
 // order after each wave, so the chunk results need O(1) memory whatever the
 // size (an expanded 10^12-element input is fine). A reduction alone whose
 // input is one contiguous tensor reads it in place. Chunks are fixed by
 // the element count, so the result does not depend on the thread count.
+// With dtype= (Note [Fused reductions]) the scratch holds the reduced value
+// in its own dtype and each chunk is converted with static_cast, as eager's
+// contiguousOrSame converts the whole, into a buffer of the accumulation
+// dtype before it is reduced (the kernel itself never converts, so this
+// takes no mixed program and works on every tier).
 //
 // Note [JIT reductions over dims]
 // For a reduction over dims the kernel's iteration space is the reduced
@@ -39,9 +45,11 @@
 //                        range (the waves and chunk partials above, which
 //                        start at multiples of kParallelGrain in the row).
 // Rows are independent, so the bits do not depend on the thread count; prod
-// multiplies each row left to right. An empty reduced dim gives eager's
-// sum (0) and mean (0 / 0) and, for prod, 1; amax / amin of it take the
-// reference path (eager's error).
+// multiplies each row left to right; max / min report each row's index
+// among its R elements (its position along the one reduced dim of max.dim
+// and argmax). An empty reduced dim gives eager's sum (0) and mean (0 / 0)
+// and, for prod, 1; amax / amin / max.dim / argmax of it take the reference
+// path (eager's error), and so does any max / min with no output element.
 #pragma once
 
 #include <memory>
@@ -56,7 +64,11 @@ namespace tdsl::jit {
 
 struct ReductionPlan {
   opt::ReductionKind kind = opt::ReductionKind::Sum;
-  int resultIndex = -1;  // the reduction's position among the body outputs
+  // The positions among the body outputs of the reduction's values and of
+  // its indices (max.dim, argmax, ...); -1 for one it lacks or that is dead.
+  int resultIndex = -1;
+  int indicesIndex = -1;
+  DType accumulate = DType::Float32;  // the dtype reduced in (dtype=, else the value's)
   // Note [JIT reductions over dims]: per dim of the reduced value, whether
   // it is reduced; whether the result has dims (else one element).
   std::vector<bool> reduced;
@@ -74,6 +86,7 @@ constexpr int64_t kReductionWave = 1024;  // chunks per wave
 template <class T>
 struct ChunkReduction {
   T value{};               // max, min
+  int64_t index = 0;       // max, min: of `value` in the chunk
   CascadeStack<T> blocks;  // sum, mean
 };
 // The reduction (not prod) of n >= 1 values of one chunk at p.
@@ -85,16 +98,25 @@ template <class T>
 class ReductionAccumulator {
  public:
   explicit ReductionAccumulator(opt::ReductionKind kind) : kind_(kind) {}
-  void add(const ChunkReduction<T>& chunk);
+  // `first`: the position of the chunk's first element among all.
+  void add(const ChunkReduction<T>& chunk, int64_t first = 0);
   // The reduction of `total` elements (max and min: at least one added).
   T result(int64_t total) const;
+  // max, min: the position of result() among all (eager's extremeIndex).
+  int64_t index() const { return bestIndex_; }
 
  private:
   opt::ReductionKind kind_;
   CascadeStack<T> sum_;
   T best_{};
+  int64_t bestIndex_ = 0;
   bool any_ = false;
 };
+
+// The n elements of dtype `from` at p converted to T with static_cast (eager's
+// conversion for dtype=), into `buffer`; p itself when `from` is T's dtype.
+template <class T>
+const T* convertedChunk(DType from, const char* p, int64_t n, std::vector<T>& buffer);
 
 // prod: ((acc * p[0]) * p[1]) ... left to right, as eager multiplies.
 template <class T>

@@ -242,12 +242,14 @@ struct Group {
   bool uniform = true;           // every member computes in `dtype` from `dtype` values (Note [Mixed groups])
   const Node* store = nullptr;   // Note [Fused stores]
   // Whether reduction `n` may end this group: it reduces a member's result
-  // of the group's dtype, or it is alone (reading anything).
+  // of the group's dtype (or its mask, which a dtype= sum converts), or it
+  // is alone (reading anything).
   bool takesReduction(const Node& n) const {
     if (indexed) return false;
     if (members.empty()) return !reducesOverDims(n);  // over dims alone: eager's (Note [Fused reductions])
     const IrValue* self = n.tensorArg(0);
-    return memberSet.count(self->node()) && (self->meta().dtype == dtype || !uniform);
+    const DType d = self->meta().dtype;
+    return memberSet.count(self->node()) && (d == dtype || d == DType::Bool || !uniform);
   }
   void add(Node* n) { add(n, computeDTypeOf(*n), n->output()->meta().sizes); }
   void add(Node* n, DType d, const std::vector<SymInt>& s) {
@@ -334,12 +336,15 @@ bool emitGroup(Graph& g, const Group& group, int index, Roots& roots) {
         inner[v] = nullptr;
         inputs.push_back(v);
       }
+  // Every member has one result but a reduction that ends the group, which
+  // may have two (max.dim: values and indices, Note [Fused reductions]).
   std::vector<IrValue*> escaping;
-  for (Node* m : group.members) {
-    bool escapes = false;
-    for (const Node* user : m->output()->users()) escapes = escapes || !group.memberSet.count(user);
-    if (escapes || m == group.store) escaping.push_back(m->output());
-  }
+  for (Node* m : group.members)
+    for (size_t k = 0; k < m->numOutputs(); ++k) {
+      bool escapes = false;
+      for (const Node* user : m->output(k)->users()) escapes = escapes || !group.memberSet.count(user);
+      if (escapes || m == group.store) escaping.push_back(m->output(k));
+    }
   if (escaping.empty()) return false;  // dead: dce's business
   auto body = std::make_shared<Graph>(g.name() + "_fused" + std::to_string(index));
   for (size_t i = 0; i < inputs.size(); ++i) inner[inputs[i]] = body->addInput("in" + std::to_string(i), inputs[i]->meta());
@@ -357,8 +362,10 @@ bool emitGroup(Graph& g, const Group& group, int index, Roots& roots) {
     if (op->has(kTagInplace) && m != group.store && !group.memberSet.count(m->tensorArg(0)->node()))
       op = op->functional;
     TDSL_ASSERT(op != nullptr);
-    Node* copy = body->createOp(op, std::move(args), {m->output()->meta()});
-    inner[m->output()] = copy->output();
+    std::vector<ValueMeta> metas;
+    for (size_t k = 0; k < m->numOutputs(); ++k) metas.push_back(m->output(k)->meta());
+    Node* copy = body->createOp(op, std::move(args), metas);
+    for (size_t k = 0; k < m->numOutputs(); ++k) inner[m->output(k)] = copy->output(k);
   }
   std::vector<IrValue*> bodyOutputs;
   for (IrValue* v : escaping) bodyOutputs.push_back(inner.at(v));

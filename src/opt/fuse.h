@@ -66,9 +66,16 @@ DType computeDTypeOf(const ir::Node& n);
 
 // The reduction a fused group may end in (Note [Fused reductions] in
 // fuse_reduction.cpp): sum, mean, prod, max, min over every element; sum,
-// mean, amax, amin over a list of dims and prod over one dim.
+// mean, amax, amin over a list of dims; prod, max.dim, min.dim over one
+// dim; argmax, argmin over one dim or every element; sum, mean and prod
+// with dtype=.
 enum class ReductionKind : uint8_t { Sum, Mean, Prod, Max, Min };
 std::optional<ReductionKind> fusibleReduction(const ir::Node& n);
+// The results of a fusible reduction: its values (float32 / float64), the
+// int64 indices of its extremes (argmax, argmin), or both, values first
+// (max.dim, min.dim).
+enum class ReductionResults : uint8_t { Values, Indices, ValuesAndIndices };
+ReductionResults reductionResults(const ir::Node& n);
 // Per dim of the reduced value: whether reduction `n` (fusibleReduction)
 // reduces it; every dim for a full reduction.
 std::vector<bool> reducedDims(const ir::Node& n);
