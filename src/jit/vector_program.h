@@ -40,10 +40,10 @@
 //   x -> bool             x != 0 (NaN is true); bool -> x  0 or 1
 // A bool operand is read as a byte (non-zero is true) and a bool output
 // written as 1 / 0. x86 lowers mixed programs in its one-lane loop, and in
-// its vector loop too when every float value has the lanes' width and the
-// other operands are contiguous bool or int32 (x86_codegen.cpp,
-// vectorMixed); the a64 lowering refuses them (the reference path runs the
-// group).
+// its vector loop too unless they read a broadcast bool (Note [Mixed
+// vectors] in x86_codegen.cpp: values of 4- and 8-byte lanes side by side,
+// int64 <-> float lane by lane with the one-lane loop's instructions); the
+// a64 lowering refuses them (the reference path runs the group).
 #pragma once
 
 #include <optional>

@@ -26,10 +26,18 @@ namespace Inst = x86::Inst;
 enum class Mode { Vector, Lane };
 
 // One virtual vector: one register (AVX2, or any lane-mode value) or two
-// XMM halves (SSE2 vector mode).
+// XMM halves (SSE2 vector mode); in a mixed program's vector loop a value
+// of 8-byte lanes beside 4-byte ones takes twice as many (Note [Mixed
+// vectors]).
 struct V {
-  x86::Vec r[2];
+  x86::Vec r[4];
 };
+
+V splat(const x86::Vec& r) {
+  V d;
+  for (x86::Vec& x : d.r) x = r;
+  return d;
+}
 
 struct Invariants {
   std::vector<V> broadcast;  // per operand (Broadcast layout only; not in mixed programs' one-lane loop)
@@ -47,9 +55,10 @@ constexpr int32_t kPredUnord = 3;  // either is NaN
 class KernelEmitter {
  public:
   KernelEmitter(x86::Compiler& cc, const VectorProgram& p, const std::vector<Layout>& layouts, IsaTier tier)
-      : cc_(cc), p_(p), layouts_(layouts), avx_(tier == IsaTier::Avx2), f64_(p.dtype == DType::Float64) {}
+      : cc_(cc), p_(p), layouts_(layouts), avx_(tier == IsaTier::Avx2), f64_(p.dtype == DType::Float64),
+        lanes_(f64_ ? 4 : 8) {}
 
-  // Note [Mixed dtypes]: mixed programs run the one-lane loop only.
+  // Note [Mixed dtypes]: the operand dtypes this lowering knows.
   bool supported(std::string* why) const {
     if (!p_.mixed) return true;
     for (DType d : p_.operandDType)
@@ -99,18 +108,18 @@ class KernelEmitter {
         cc_.add(ptr_[k], t);
       }
     }
-    const int lanes = f64_ ? 4 : 8;
     if (!anyStrided) {
+      if (p_.mixed) lanes_ = mixedLanes();
       Invariants inv = invariants(Mode::Vector);
       Label loop = cc_.newLabel();
-      cc_.cmp(n, lanes);
+      cc_.cmp(n, lanes_);
       cc_.jl(lane);
       cc_.bind(loop);
       body(Mode::Vector, inv);
       for (int k = 0; k < ops; ++k)
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], lanes << elementShift(k));
-      cc_.sub(n, lanes);
-      cc_.cmp(n, lanes);
+        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], lanes_ << elementShift(k));
+      cc_.sub(n, lanes_);
+      cc_.cmp(n, lanes_);
       cc_.jge(loop);
     }
     cc_.bind(lane);
@@ -150,7 +159,10 @@ class KernelEmitter {
     cc_.imul(at, stride_[k]);
     return f64_ ? x86::qword_ptr(ptr_[k], at) : x86::dword_ptr(ptr_[k], at);
   }
-  int parts(Mode m) const { return m == Mode::Vector && !avx_ ? 2 : 1; }
+  int regBytes() const { return avx_ ? 32 : 16; }
+  // Registers of a value of the width at hand (f64_): one in lane mode;
+  // lanes_ elements of 4 or 8 bytes in 16- or 32-byte registers otherwise.
+  int parts(Mode m) const { return m == Mode::Lane ? 1 : lanes_ * (f64_ ? 8 : 4) / regBytes(); }
   x86::Vec newVec(Mode m) {
     if (m == Mode::Vector && avx_) return f64_ ? cc_.newYmmPd() : cc_.newYmmPs();
     return f64_ ? cc_.newXmmPd() : cc_.newXmmPs();
@@ -256,24 +268,25 @@ class KernelEmitter {
       if (f64_) cc_.emit(Inst::kIdUnpcklpd, r, r);
       else cc_.emit(Inst::kIdShufps, r, r, Imm(0));
     }
-    d.r[0] = d.r[1] = r;
-    return d;
+    return splat(r);
   }
 
   Invariants invariants(Mode m) {
-    if (p_.mixed && m == Mode::Lane) f64_ = false;  // sign: float32's (sign64 is float64's)
     Invariants inv;
     inv.broadcast.resize(p_.numOperands());
-    for (int k = p_.numOutputs; k < p_.numOperands() && !(p_.mixed && m == Mode::Lane); ++k)
-      if (layouts_[k] == Layout::Broadcast)
-        inv.broadcast[k] = broadcastLoad(m, f64_ ? x86::qword_ptr(ptr_[k]) : x86::dword_ptr(ptr_[k]));
     const bool lanesF64 = f64_;
+    for (int k = p_.numOutputs; k < p_.numOperands() && !(p_.mixed && m == Mode::Lane); ++k)
+      if (layouts_[k] == Layout::Broadcast) {
+        if (p_.mixed) f64_ = itemSize(p_.operandDType[k]) == 8;  // float or int bits alike (vectorMixed)
+        inv.broadcast[k] = broadcastLoad(m, f64_ ? x86::qword_ptr(ptr_[k]) : x86::dword_ptr(ptr_[k]));
+      }
+    f64_ = lanesF64;
     for (size_t j = 0; j < p_.scalars.size(); ++j) {
       int32_t off = static_cast<int32_t>(offsetof(KernelArgs, scalars) + 8 * j);
       if (p_.mixed) f64_ = p_.scalars[j].dtype == DType::Float64;
       inv.scalars.push_back(broadcastLoad(m, f64_ ? x86::qword_ptr(args_, off) : x86::dword_ptr(args_, off)));
     }
-    f64_ = lanesF64;
+    f64_ = !p_.mixed && lanesF64;  // sign: float32's in mixed programs (sign64 is float64's)
     bool needZero = false, needSign = false;
     for (const VOp& o : p_.ops) {
       needZero = needZero || o.kind == VKind::Zero;
@@ -283,7 +296,7 @@ class KernelEmitter {
     if (needZero) {
       if (avx_) cc_.emit(Inst::kIdVxorps, z, z, z);
       else cc_.emit(Inst::kIdXorps, z, z);
-      inv.zero.r[0] = inv.zero.r[1] = z;
+      inv.zero = splat(z);
     }
     if (needSign) {
       // All ones, shifted: 0x80000000 per float, 0x8000000000000000 per double.
@@ -296,8 +309,8 @@ class KernelEmitter {
         cc_.emit(Inst::kIdPcmpeqd, s, s);
         cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, s, Imm(f64_ ? 63 : 31));
       }
-      inv.sign.r[0] = inv.sign.r[1] = s;
-      if (p_.mixed && m == Mode::Lane) {
+      inv.sign = splat(s);
+      if (p_.mixed) {
         // Both widths: the float32 mask above (f64_ false) and float64's.
         x86::Vec s64 = newVec(m);
         if (avx_) {
@@ -309,7 +322,7 @@ class KernelEmitter {
           cc_.emit(Inst::kIdPcmpeqd, s64, s64);
           cc_.emit(Inst::kIdPsllq, s64, Imm(63));
         }
-        inv.sign64.r[0] = inv.sign64.r[1] = s64;
+        inv.sign64 = splat(s64);
       }
     }
     return inv;
@@ -321,7 +334,7 @@ class KernelEmitter {
                                       : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
     for (int j = 0; j < parts(m); ++j) {
       d.r[j] = newVec(m);
-      cc_.emit(id, d.r[j], element(ptr_[k], 16 * j, m));
+      cc_.emit(id, d.r[j], element(ptr_[k], regBytes() * j, m));
     }
     return d;
   }
@@ -331,7 +344,7 @@ class KernelEmitter {
   void store(Mode m, int k, const V& v) {
     const InstId id = m == Mode::Lane ? (avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss))
                                       : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
-    for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(ptr_[k], 16 * j, m), v.r[j]);
+    for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(ptr_[k], regBytes() * j, m), v.r[j]);
   }
 
   // A lane mask as bool bytes (1 / 0): the sign bits, one byte per lane.
@@ -339,13 +352,14 @@ class KernelEmitter {
     const InstId id = avx_ ? (f64_ ? Inst::kIdVmovmskpd : Inst::kIdVmovmskps) : (f64_ ? Inst::kIdMovmskpd : Inst::kIdMovmskps);
     x86::Gp bits = cc_.newInt32("bits");
     cc_.emit(id, bits, v.r[0]);
-    if (parts(m) == 2) {
+    const int perReg = regBytes() / (f64_ ? 8 : 4);
+    for (int j = 1; j < parts(m); ++j) {
       x86::Gp hi = cc_.newInt32("hi");
-      cc_.emit(id, hi, v.r[1]);
-      cc_.shl(hi, f64_ ? 2 : 4);
+      cc_.emit(id, hi, v.r[j]);
+      cc_.shl(hi, j * perReg);
       cc_.or_(bits, hi);
     }
-    const int n = m == Mode::Lane ? 1 : f64_ ? 4 : 8;
+    const int n = m == Mode::Lane ? 1 : lanes_;
     for (int i = 0; i < n; ++i) {
       x86::Gp t = cc_.newInt32("b%d", i);
       cc_.mov(t, bits);
@@ -355,11 +369,28 @@ class KernelEmitter {
     }
   }
 
+  // The width in bytes of value i's lanes in the vector loop: its dtype's,
+  // or for a mask the width it was made at (Note [Mixed vectors]).
+  int opWidth(size_t i, const std::vector<int>& width) const {
+    const VOp& o = p_.ops[i];
+    switch (o.kind) {
+      case VKind::Load: return p_.operandDType[o.index] == DType::Bool ? maskWidth() : itemSize(p_.operandDType[o.index]);
+      case VKind::CmpLt: case VKind::CmpLe: case VKind::CmpEq: case VKind::CmpNe: return width[o.a];
+      case VKind::Cvt: return o.dtype == DType::Bool ? width[o.a] : static_cast<int>(itemSize(o.dtype));
+      default: return static_cast<int>(itemSize(o.dtype));
+    }
+  }
+
   void body(Mode m, const Invariants& inv) {
     if (p_.mixed && m == Mode::Lane) return mixedBody(inv);
     std::vector<V> val(p_.ops.size());
+    std::vector<int> width(p_.ops.size(), f64_ ? 8 : 4);
     for (size_t i = 0; i < p_.ops.size(); ++i) {
       const VOp& o = p_.ops[i];
+      if (p_.mixed) {
+        width[i] = opWidth(i, width);
+        f64_ = width[i] == 8;
+      }
       switch (o.kind) {
         case VKind::Load:
           if (p_.operandDType[o.index] == DType::Bool) val[i] = loadMask(o.index);
@@ -380,7 +411,8 @@ class KernelEmitter {
           val[i] = binary(m, Inst::kIdDivps, Inst::kIdDivpd, Inst::kIdVdivps, Inst::kIdVdivpd, val[o.a], val[o.b]);
           break;
         case VKind::Neg:
-          val[i] = binary(m, Inst::kIdXorps, Inst::kIdXorpd, Inst::kIdVxorps, Inst::kIdVxorpd, val[o.a], inv.sign);
+          val[i] = binary(m, Inst::kIdXorps, Inst::kIdXorpd, Inst::kIdVxorps, Inst::kIdVxorpd, val[o.a],
+                          p_.mixed && f64_ ? inv.sign64 : inv.sign);
           break;
         case VKind::Sqrt: {
           const InstId id = pick(Inst::kIdSqrtps, Inst::kIdSqrtpd, Inst::kIdVsqrtps, Inst::kIdVsqrtpd);
@@ -396,7 +428,12 @@ class KernelEmitter {
         case VKind::CmpLe: val[i] = compare(m, kPredLe, val[o.a], val[o.b]); break;
         case VKind::CmpEq: val[i] = compare(m, kPredEq, val[o.a], val[o.b]); break;
         case VKind::CmpNe: val[i] = compare(m, kPredNe, val[o.a], val[o.b]); break;
-        case VKind::Select: val[i] = select(m, val[o.a], val[o.b], val[o.c]); break;
+        case VKind::Select: {
+          const V mask = p_.mixed ? resized(val[o.a], width[o.a], width[i]) : val[o.a];
+          f64_ = width[i] == 8;
+          val[i] = select(m, mask, val[o.b], val[o.c]);
+          break;
+        }
         case VKind::Call1: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], nullptr); break;
         case VKind::Call2: val[i] = callMath(m, static_cast<MathFn>(o.index), val[o.a], &val[o.b]); break;
         case VKind::Gather: {
@@ -404,110 +441,295 @@ class KernelEmitter {
           cc_.emit(laneMove(), val[i].r[0], indexedElement(o.index, o.indexOperand));
           break;
         }
-        case VKind::Cvt: val[i] = vectorConvert(val[o.a], p_.ops[o.a].dtype, o.dtype); break;  // vectorMixed()
+        case VKind::Cvt: val[i] = vectorConvert(val[o.a], width[o.a], p_.ops[o.a].dtype, o.dtype); break;  // vectorMixed()
       }
     }
     for (int k = 0; k < p_.numOutputs; ++k) {
+      if (p_.mixed) f64_ = width[static_cast<size_t>(p_.outputs[k])] == 8;
       if (p_.scatterIndex[k] >= 0) cc_.emit(laneMove(), indexedElement(k, p_.scatterIndex[k]), val[p_.outputs[k]].r[0]);
       else if (p_.boolOutput[k]) storeMask(m, k, val[p_.outputs[k]]);
       else store(m, k, val[p_.outputs[k]]);
     }
   }
 
-  // Note [Mixed dtypes], whole vectors: a mixed program whose float values
-  // all have the lanes' width runs the vector loop when its other operands
-  // are contiguous or strided bool (a byte per lane) or, for float32 lanes,
-  // int32 (a lane's 4 bytes), and its casts are bool <-> float (masks) or
-  // int32 <-> float32 (cvtdq2ps, cvttps2dq: the minimum for NaN and out of
-  // range, like cvttss2si). Each lane is bit for bit the one-lane code's.
+  // Note [Mixed vectors]
+  // A mixed program runs the vector loop unless it gathers or stores through
+  // indices, or reads a broadcast bool (and, as every program, unless an
+  // operand is Strided): those run the one-lane loop. The loop takes lanes_
+  // elements: 8 when some value has 4-byte lanes (float32, int32), else 4.
+  // A value of 4-byte lanes then fills one virtual vector (a YMM register /
+  // two XMM), one of 8-byte lanes two (two YMM / four XMM); a mask keeps the
+  // width it was made at (a comparison's operands', x != 0's x's; a bool
+  // load's: 4 bytes with 8 lanes, else 8) and is resized where another
+  // width reads it (Select, bool -> x). Each conversion is the one-lane
+  // loop's instruction per lane, vectorized:
+  //   float32 <-> float64   cvtps2pd / cvtpd2ps
+  //   int32 -> float        cvtdq2ps / cvtdq2pd (exact or correctly rounded)
+  //   float -> int32        cvttps2dq / cvttpd2dq: the minimum for NaN and
+  //                         out of range, as cvttss2si / cvttsd2si
+  //   int64 -> int32        the low halves (shufps); int32 -> int64 sign
+  //                         extension (vpmovsxdq; psrad + punpck on SSE2)
+  //   x -> bool, bool -> x  compare with 0; the mask and 1 (1.0)
+  // int64 <-> float has no instruction below AVX-512: those Cvts take each
+  // lane out of the vector, convert it with the one-lane loop's code
+  // (cvtsi2ss/sd, cvttss2si/cvttsd2si with 64-bit registers) and put the
+  // results back, so they are the same bits by construction.
   bool vectorMixed() const {
     if (!p_.mixed || p_.hasIndexedAccess()) return false;
-    const DType d = p_.dtype;
-    auto fits = [&](DType t) { return t == d || t == DType::Bool || (t == DType::Int32 && d == DType::Float32); };
     for (int k = 0; k < p_.numOperands(); ++k)
-      if (!fits(p_.operandDType[k]) || (p_.operandDType[k] != d && layouts_[k] == Layout::Broadcast)) return false;
-    for (const VOp& o : p_.ops) {
-      if (o.kind == VKind::Load) continue;
-      if (!fits(o.dtype)) return false;
-      if (o.kind == VKind::Cvt && !(p_.ops[o.a].dtype == d || o.dtype == d)) return false;  // int32 <-> bool
-    }
+      if (p_.operandDType[k] == DType::Bool && layouts_[k] == Layout::Broadcast) return false;
     return true;
   }
-  // 1.0 in every lane without a constant: all ones shifted (0x3f800000,
-  // 0x3ff0000000000000).
-  V ones(Mode m) {
+  int mixedLanes() const {
+    auto narrow = [](DType d) { return d == DType::Float32 || d == DType::Int32; };
+    for (DType d : p_.operandDType)
+      if (narrow(d)) return 8;
+    for (const VOp& o : p_.ops)
+      if (narrow(o.dtype)) return 8;
+    return 4;
+  }
+  int maskWidth() const { return lanes_ == 8 ? 4 : 8; }
+  x86::Vec newXmm() { return cc_.newXmm(); }
+  // dst = op(a, b) with VEX's three operands, or SSE's dst = a; dst op= b.
+  void emit3(InstId sse, InstId avx, const x86::Vec& dst, const x86::Vec& a, const x86::Vec& b) {
+    if (avx_) {
+      cc_.emit(avx, dst, a, b);
+    } else {
+      cc_.emit(Inst::kIdMovaps, dst, a);
+      cc_.emit(sse, dst, b);
+    }
+  }
+  // All ones in every bit.
+  x86::Vec allOnes(Mode m) {
+    x86::Vec r = newVec(m);
+    if (avx_) {
+      cc_.emit(Inst::kIdVpxor, r, r, r);  // defined before its first read
+      cc_.emit(Inst::kIdVpcmpeqd, r, r, r);
+    } else {
+      cc_.emit(Inst::kIdPxor, r, r);
+      cc_.emit(Inst::kIdPcmpeqd, r, r);
+    }
+    return r;
+  }
+  // In every lane of the width at hand: 1.0 (`isFloat`: 0x3f800000,
+  // 0x3ff0000000000000) or the integer 1, from all ones shifted.
+  V ones(Mode m, bool isFloat = true) {
     V d;
     for (int j = 0; j < parts(m); ++j) {
-      x86::Vec r = newVec(m);
+      x86::Vec r = allOnes(m);
+      const int right = isFloat ? (f64_ ? 54 : 25) : (f64_ ? 63 : 31);
       if (avx_) {
-        cc_.emit(Inst::kIdVxorps, r, r, r);  // defined before its first read
-        cc_.emit(Inst::kIdVpcmpeqd, r, r, r);
-        cc_.emit(f64_ ? Inst::kIdVpsrlq : Inst::kIdVpsrld, r, r, Imm(f64_ ? 54 : 25));
-        cc_.emit(f64_ ? Inst::kIdVpsllq : Inst::kIdVpslld, r, r, Imm(f64_ ? 52 : 23));
+        cc_.emit(f64_ ? Inst::kIdVpsrlq : Inst::kIdVpsrld, r, r, Imm(right));
+        if (isFloat) cc_.emit(f64_ ? Inst::kIdVpsllq : Inst::kIdVpslld, r, r, Imm(f64_ ? 52 : 23));
       } else {
-        cc_.emit(Inst::kIdXorps, r, r);
-        cc_.emit(Inst::kIdPcmpeqd, r, r);
-        cc_.emit(f64_ ? Inst::kIdPsrlq : Inst::kIdPsrld, r, Imm(f64_ ? 54 : 25));
-        cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, r, Imm(f64_ ? 52 : 23));
+        cc_.emit(f64_ ? Inst::kIdPsrlq : Inst::kIdPsrld, r, Imm(right));
+        if (isFloat) cc_.emit(f64_ ? Inst::kIdPsllq : Inst::kIdPslld, r, Imm(f64_ ? 52 : 23));
       }
       d.r[j] = r;
     }
-    if (parts(m) == 1) d.r[1] = d.r[0];
     return d;
   }
-  // A vector of bool bytes as lane masks (all ones where the byte is not 0).
+  // A vector of bool bytes as lane masks of the width at hand (all ones
+  // where the byte is not 0).
   V loadMask(int k) {
     const Mode m = Mode::Vector;
+    const int perReg = regBytes() / (f64_ ? 8 : 4);  // bytes read per register
     V d;
     for (int j = 0; j < parts(m); ++j) {
-      x86::Vec r = newVec(m), z = newVec(m), all = newVec(m);
+      x86::Vec r = newVec(m), z = newVec(m);
+      const int32_t at = j * perReg;
       if (avx_) {
         cc_.emit(f64_ ? Inst::kIdVpmovzxbq : Inst::kIdVpmovzxbd, r,
-                 f64_ ? x86::dword_ptr(ptr_[k]) : x86::qword_ptr(ptr_[k]));
+                 f64_ ? x86::dword_ptr(ptr_[k], at) : x86::qword_ptr(ptr_[k], at));
         cc_.emit(Inst::kIdVpxor, z, z, z);
         cc_.emit(f64_ ? Inst::kIdVpcmpeqq : Inst::kIdVpcmpeqd, r, r, z);
-        cc_.emit(Inst::kIdVpxor, all, all, all);
-        cc_.emit(Inst::kIdVpcmpeqd, all, all, all);
-        cc_.emit(Inst::kIdVpxor, r, r, all);
+        cc_.emit(Inst::kIdVpxor, r, r, allOnes(m));
       } else {
         cc_.emit(Inst::kIdPxor, z, z);
         if (f64_) {
           x86::Gp g = cc_.newInt32("w");
-          cc_.movzx(g, x86::word_ptr(ptr_[k], 2 * j));
+          cc_.movzx(g, x86::word_ptr(ptr_[k], at));
           cc_.emit(Inst::kIdMovd, r, g);
         } else {
-          cc_.emit(Inst::kIdMovd, r, x86::dword_ptr(ptr_[k], 4 * j));
+          cc_.emit(Inst::kIdMovd, r, x86::dword_ptr(ptr_[k], at));
         }
         cc_.emit(Inst::kIdPunpcklbw, r, z);
         cc_.emit(Inst::kIdPunpcklwd, r, z);
         if (f64_) cc_.emit(Inst::kIdPunpckldq, r, z);
         cc_.emit(Inst::kIdPcmpeqd, r, z);
         if (f64_) cc_.emit(Inst::kIdPshufd, r, r, Imm(0xA0));  // each qword: its low dword's test
-        cc_.emit(Inst::kIdPxor, all, all);
-        cc_.emit(Inst::kIdPcmpeqd, all, all);
-        cc_.emit(Inst::kIdPxor, r, all);
+        cc_.emit(Inst::kIdPxor, r, allOnes(m));
       }
       d.r[j] = r;
     }
-    if (parts(m) == 1) d.r[1] = d.r[0];
     return d;
   }
-  V vectorConvert(const V& x, DType from, DType to) {
+  // Lanes of `from` bytes as lanes of `to` (Note [Mixed vectors]): 32-bit
+  // lanes sign-extended to 64 (int32 -> int64, masks), 64-bit lanes cut to
+  // their low 32 bits (int64 -> int32, masks).
+  V resized(const V& v, int from, int to) {
+    if (from == to) return v;
     const Mode m = Mode::Vector;
-    if (from == DType::Bool) {  // mask -> 1.0 / 0.0
-      V one = ones(m);
-      return binary(m, Inst::kIdAndps, Inst::kIdAndpd, Inst::kIdVandps, Inst::kIdVandpd, x, one);
-    }
-    if (to == DType::Bool) {  // x != 0, true on NaN
-      V z;
-      for (int j = 0; j < parts(m); ++j) {
-        z.r[j] = newVec(m);
-        if (avx_) cc_.emit(Inst::kIdVxorps, z.r[j], z.r[j], z.r[j]);
-        else cc_.emit(Inst::kIdXorps, z.r[j], z.r[j]);
+    f64_ = false;
+    V d;
+    for (int j = 0; j < parts(m); ++j) {  // registers of 32-bit lanes
+      if (to == 8) {
+        x86::Vec lo = newVec(m), hi = newVec(m);
+        if (avx_) {
+          x86::Vec t = newXmm();
+          cc_.emit(Inst::kIdVpmovsxdq, lo, v.r[j].xmm());
+          cc_.emit(Inst::kIdVextracti128, t, v.r[j], Imm(1));
+          cc_.emit(Inst::kIdVpmovsxdq, hi, t);
+        } else {
+          x86::Vec sign = newXmm();
+          cc_.emit(Inst::kIdMovaps, sign, v.r[j]);
+          cc_.emit(Inst::kIdPsrad, sign, Imm(31));
+          emit3(Inst::kIdPunpckldq, Inst::kIdVpunpckldq, lo, v.r[j], sign);
+          emit3(Inst::kIdPunpckhdq, Inst::kIdVpunpckhdq, hi, v.r[j], sign);
+        }
+        d.r[2 * j] = lo;
+        d.r[2 * j + 1] = hi;
+      } else {
+        d.r[j] = newVec(m);
+        if (avx_) {
+          cc_.emit(Inst::kIdVshufps, d.r[j], v.r[2 * j], v.r[2 * j + 1], Imm(0x88));  // per 128 bits
+          cc_.emit(Inst::kIdVpermpd, d.r[j], d.r[j], Imm(0xD8));
+        } else {
+          cc_.emit(Inst::kIdMovaps, d.r[j], v.r[2 * j]);
+          cc_.emit(Inst::kIdShufps, d.r[j], v.r[2 * j + 1], Imm(0x88));
+        }
       }
-      if (parts(m) == 1) z.r[1] = z.r[0];
-      return compare(m, kPredNe, x, z);
     }
+    return d;
+  }
+  // Each 32-bit lane converted to a 64-bit one by cvtps2pd / cvtdq2pd
+  // (which read an XMM register's low two / four lanes).
+  V widened(const V& v, InstId sse, InstId avx) {
+    const Mode m = Mode::Vector;
+    f64_ = false;
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      x86::Vec lo = newVec(m), hi = newVec(m), t = newXmm();
+      if (avx_) {
+        cc_.emit(avx, lo, v.r[j].xmm());
+        cc_.emit(Inst::kIdVextractf128, t, v.r[j], Imm(1));
+        cc_.emit(avx, hi, t);
+      } else {
+        cc_.emit(sse, lo, v.r[j]);
+        cc_.emit(Inst::kIdPshufd, t, v.r[j], Imm(0xEE));
+        cc_.emit(sse, hi, t);
+      }
+      d.r[2 * j] = lo;
+      d.r[2 * j + 1] = hi;
+    }
+    return d;
+  }
+  // Each 64-bit lane converted to a 32-bit one by cvtpd2ps / cvttpd2dq
+  // (which fill an XMM register's low half / all of it from an XMM / YMM).
+  V narrowed(const V& v, InstId sse, InstId avx) {
+    const Mode m = Mode::Vector;
+    f64_ = false;
+    V d;
+    for (int j = 0; j < parts(m); ++j) {
+      x86::Vec lo = newXmm(), hi = newXmm();
+      cc_.emit(avx_ ? avx : sse, lo, v.r[2 * j]);
+      cc_.emit(avx_ ? avx : sse, hi, v.r[2 * j + 1]);
+      if (avx_) {
+        d.r[j] = newVec(m);
+        cc_.emit(Inst::kIdVinsertf128, d.r[j], lo.ymm(), hi, Imm(1));
+      } else {
+        cc_.emit(Inst::kIdMovlhps, lo, hi);
+        d.r[j] = lo;
+      }
+    }
+    return d;
+  }
+  // Lane i of v (lanes of w bytes) in the low element of an XMM register.
+  x86::Vec laneOf(const V& v, int w, int i) {
+    const int perReg = regBytes() / w, perXmm = 16 / w;
+    const x86::Vec& r = v.r[i / perReg];
+    int q = i % perReg;
+    x86::Vec x = r.xmm();
+    if (q >= perXmm) {
+      x = newXmm();
+      cc_.emit(Inst::kIdVextractf128, x, r, Imm(1));
+      q -= perXmm;
+    }
+    if (q == 0) return x;
+    x86::Vec t = newXmm();
+    cc_.emit(sseOrAvx(Inst::kIdPshufd, Inst::kIdVpshufd), t, x, Imm(w == 8 ? 0xEE : q));
+    return t;
+  }
+  // The vector of lanes_ elements of w bytes, each in the low element of e[i].
+  V packed(const std::vector<x86::Vec>& e, int w) {
+    std::vector<x86::Vec> xmm;
+    for (size_t i = 0; i < e.size(); i += static_cast<size_t>(16 / w)) {
+      x86::Vec t = newXmm();
+      if (w == 8) {
+        emit3(Inst::kIdPunpcklqdq, Inst::kIdVpunpcklqdq, t, e[i], e[i + 1]);
+      } else {
+        x86::Vec u = newXmm();
+        emit3(Inst::kIdPunpckldq, Inst::kIdVpunpckldq, t, e[i], e[i + 1]);
+        emit3(Inst::kIdPunpckldq, Inst::kIdVpunpckldq, u, e[i + 2], e[i + 3]);
+        emit3(Inst::kIdPunpcklqdq, Inst::kIdVpunpcklqdq, t, t, u);
+      }
+      xmm.push_back(t);
+    }
+    V d;
+    for (size_t j = 0; j < xmm.size(); ++j) {
+      if (!avx_) {
+        d.r[j] = xmm[j];
+      } else if (j % 2 == 0) {
+        d.r[j / 2] = cc_.newYmm();
+        cc_.emit(Inst::kIdVinserti128, d.r[j / 2], xmm[j].ymm(), xmm[j + 1], Imm(1));
+      }
+    }
+    return d;
+  }
+  // x (lanes of w bytes, of dtype `from`) converted to `to` (Note [Mixed vectors]).
+  V vectorConvert(const V& x, int w, DType from, DType to) {
+    const Mode m = Mode::Vector;
+    if (from == DType::Bool) {  // mask -> 1.0 / 0.0 or 1 / 0
+      const int wt = static_cast<int>(itemSize(to));
+      V mask = resized(x, w, wt);
+      f64_ = wt == 8;
+      V one = ones(m, isFloat(to));
+      return binary(m, Inst::kIdAndps, Inst::kIdAndpd, Inst::kIdVandps, Inst::kIdVandpd, mask, one);
+    }
+    f64_ = w == 8;
+    if (to == DType::Bool) {  // x != 0, true on NaN
+      V z = splat(newVec(m));
+      if (avx_) cc_.emit(Inst::kIdVxorps, z.r[0], z.r[0], z.r[0]);
+      else cc_.emit(Inst::kIdXorps, z.r[0], z.r[0]);
+      if (isFloat(from)) return compare(m, kPredNe, x, z);
+      V d;
+      for (int j = 0; j < parts(m); ++j) {
+        d.r[j] = newVec(m);
+        if (avx_) {
+          cc_.emit(f64_ ? Inst::kIdVpcmpeqq : Inst::kIdVpcmpeqd, d.r[j], x.r[j], z.r[0]);
+        } else {
+          cc_.emit(Inst::kIdMovaps, d.r[j], x.r[j]);
+          cc_.emit(Inst::kIdPcmpeqd, d.r[j], z.r[0]);
+          if (f64_) {  // a qword is 0 when both its dwords are
+            x86::Vec t = newXmm();
+            cc_.emit(Inst::kIdPshufd, t, d.r[j], Imm(0xB1));
+            cc_.emit(Inst::kIdPand, d.r[j], t);
+          }
+        }
+        emit3(Inst::kIdPxor, Inst::kIdVpxor, d.r[j], d.r[j], allOnes(m));
+      }
+      return d;
+    }
+    if (from == DType::Int64 || to == DType::Int64) {
+      if (!isFloat(from) && !isFloat(to)) return resized(x, w, static_cast<int>(itemSize(to)));
+      std::vector<x86::Vec> e;
+      for (int i = 0; i < lanes_; ++i) e.push_back(convert(laneOf(x, w, i), from, to));
+      return packed(e, static_cast<int>(itemSize(to)));
+    }
+    if (from == DType::Int32 && to == DType::Float64) return widened(x, Inst::kIdCvtdq2pd, Inst::kIdVcvtdq2pd);
+    if (from == DType::Float32 && to == DType::Float64) return widened(x, Inst::kIdCvtps2pd, Inst::kIdVcvtps2pd);
+    if (from == DType::Float64 && to == DType::Int32) return narrowed(x, Inst::kIdCvttpd2dq, Inst::kIdVcvttpd2dq);
+    if (from == DType::Float64 && to == DType::Float32) return narrowed(x, Inst::kIdCvtpd2ps, Inst::kIdVcvtpd2ps);
     V d;  // int32 <-> float32
     const InstId id = from == DType::Int32 ? sseOrAvx(Inst::kIdCvtdq2ps, Inst::kIdVcvtdq2ps)
                                            : sseOrAvx(Inst::kIdCvttps2dq, Inst::kIdVcvttps2dq);
@@ -515,7 +737,6 @@ class KernelEmitter {
       d.r[j] = newVec(m);
       cc_.emit(id, d.r[j], x.r[j]);
     }
-    if (parts(m) == 1) d.r[1] = d.r[0];
     return d;
   }
 
@@ -732,6 +953,7 @@ class KernelEmitter {
   const std::vector<Layout>& layouts_;
   const bool avx_;
   bool f64_;  // the width of the op at hand (every op's in a program that is not mixed)
+  int lanes_;  // elements per vector-loop iteration (Note [Mixed vectors])
   x86::Gp args_;
   std::vector<x86::Gp> ptr_, stride_;
 };

@@ -15,10 +15,11 @@
 // the data operand's stride, added to its fixed base. Mixed programs (Note
 // [Mixed dtypes] in vector_program.h) run every element through the
 // one-lane loop too, each op at its own width (movss / movsd, movq / movd,
-// a byte for bool), conversions with cvt* and general registers — except
-// those of one float width whose bool / int32 operands are contiguous: they
-// also get the vector loop (bool bytes widened to lane masks, cvtdq2ps /
-// cvttps2dq), lane for lane the same bits.
+// a byte for bool), conversions with cvt* and general registers; unless one
+// reads a broadcast bool they also get the vector loop (Note [Mixed
+// vectors] in x86_codegen.cpp: 8 elements per iteration when some value has
+// 4-byte lanes, a value of 8-byte lanes then in two virtual vectors), lane
+// for lane the same bits.
 // AVX2 kernels mark their frame AVX-enabled (spills of YMM registers) and
 // end with vzeroupper (setAvxCleanup), as DESIGN.md §2.6 requires.
 #pragma once

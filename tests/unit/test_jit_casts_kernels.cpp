@@ -8,8 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "ir/ir_parser.h"
 #include "jit/jit_context.h"
 #include "jit/vector_program.h"
+#include "jit/x86_codegen.h"
 #include "tensor/tensor.h"
 #include "tensor/tensor_iter.h"
 #include "tensor/tensor_state.h"
@@ -77,7 +80,7 @@ Ref<TensorObject> makeInput(TensorState& st, DType dt, int64_t n, Layout layout,
 
 struct Case {
   std::vector<DType> inputs;
-  std::string call;  // of %in0, %in1, %in2
+  std::string call;  // of %in0, %in1, %in2; or statements defining %0, %1, ... (the last is the result)
   DType result;
 };
 
@@ -96,6 +99,30 @@ std::vector<Case> cases() {
   c.push_back({{DType::Float64, DType::Bool}, "ne(%in0, %in1)", DType::Bool});
   c.push_back({{DType::Bool, DType::Float32, DType::Float64}, "where(%in0, %in1, %in2)", DType::Float64});
   c.push_back({{DType::Bool, DType::Int32, DType::Float32}, "where(%in0, %in1, %in2)", DType::Float32});
+  // Width changes inside one program (Note [Mixed vectors] in jit/x86_codegen.cpp): masks made at one
+  // width read at another, conversions between the widths in the middle, math calls at both widths.
+  c.push_back({{DType::Float32, DType::Float64},
+               "%0 = to(%in0, f64) : f64[5]\n  %1 = lt(%in0, 0.5) : b8[5]\n  %2 = where(%1, %0, %in1) : f64[5]",
+               DType::Float64});
+  c.push_back({{DType::Float64, DType::Float32, DType::Float32},
+               "%0 = gt(%in0, 0.0) : b8[5]\n  %1 = where(%0, %in1, %in2) : f32[5]", DType::Float32});
+  c.push_back({{DType::Float64, DType::Float32},
+               "%0 = to(%in0, i32) : i32[5]\n  %1 = to(%0, f32) : f32[5]\n  %2 = mul(%1, %in1) : f32[5]", DType::Float32});
+  c.push_back({{DType::Int64, DType::Float64}, "%0 = mul(%in0, %in1) : f64[5]\n  %1 = to(%0, f32) : f32[5]", DType::Float32});
+  c.push_back({{DType::Bool, DType::Float32}, "%0 = to(%in0, f64) : f64[5]\n  %1 = add(%0, %in1) : f64[5]", DType::Float64});
+  c.push_back({{DType::Bool, DType::Float32}, "%0 = to(%in0, i64) : i64[5]\n  %1 = mul(%0, %in1) : f32[5]", DType::Float32});
+  c.push_back({{DType::Int32, DType::Float32}, "%0 = mul(%in1, %in0) : f32[5]\n  %1 = to(%0, i64) : i64[5]", DType::Int64});
+  c.push_back({{DType::Float32, DType::Float64}, "%0 = add(%in0, %in1) : f64[5]\n  %1 = to(%0, i64) : i64[5]", DType::Int64});
+  c.push_back({{DType::Int64, DType::Int32}, "%0 = to(%in0, i32) : i32[5]\n  %1 = to(%in1, f32) : f32[5]\n  %2 = mul(%0, %1) : f32[5]",
+               DType::Float32});
+  c.push_back({{DType::Float32},
+               "%0 = neg(%in0) : f32[5]\n  %1 = to(%0, f64) : f64[5]\n  %2 = neg(%1) : f64[5]\n  %3 = sqrt(%2) : f64[5]",
+               DType::Float64});
+  c.push_back({{DType::Float32}, "%0 = exp(%in0) : f32[5]\n  %1 = to(%0, f64) : f64[5]\n  %2 = sin(%1) : f64[5]", DType::Float64});
+  c.push_back({{DType::Float64, DType::Float32}, "%0 = to(%in0, b8) : b8[5]\n  %1 = mul(%in1, %0) : f32[5]", DType::Float32});
+  c.push_back({{DType::Int64, DType::Float32}, "%0 = to(%in0, b8) : b8[5]\n  %1 = mul(%in1, %0) : f32[5]", DType::Float32});
+  c.push_back({{DType::Float32, DType::Float64}, "%0 = to(%in1, f32) : f32[5]\n  %1 = lt(%in0, %0) : b8[5]", DType::Bool});
+  c.push_back({{DType::Float64, DType::Int32}, "%0 = maximum(%in0, %in1) : f64[5]\n  %1 = to(%0, i32) : i32[5]", DType::Int32});
   return c;
 }
 
@@ -103,7 +130,21 @@ std::string bodyOf(const Case& c) {
   std::string ins;
   for (size_t k = 0; k < c.inputs.size(); ++k)
     ins += (k ? ", %in" : "%in") + std::to_string(k) + ": " + ir::dtypeShortName(c.inputs[k]) + "[5]";
+  if (c.call.rfind("%0 = ", 0) == 0) {
+    const std::string last = c.call.substr(c.call.rfind("\n  %") + 3);
+    return "graph b(" + ins + ") {\n  " + c.call + "\n  return (" + last.substr(0, last.find(' ')) + ")\n}\n";
+  }
   return "graph b(" + ins + ") {\n  %0 = " + c.call + " : " + ir::dtypeShortName(c.result) + "[5]\n  return (%0)\n}\n";
+}
+
+std::string hexOf(const void* p, int64_t n) {
+  std::string s;
+  for (int64_t i = n - 1; i >= 0; --i) {
+    char b[3];
+    std::snprintf(b, sizeof b, "%02x", static_cast<const unsigned char*>(p)[i]);
+    s += b;
+  }
+  return s;
 }
 
 }  // namespace
@@ -152,13 +193,21 @@ TEST_CASE("jit casts kernels: every cast and mixed operand equals eager bit for 
             ka.ptr[1 + k] = in.dataPtr();
             ka.stride[1 + k] = in.meta.strides[0] * static_cast<int64_t>(itemSize(in.dtype()));
           }
+          for (size_t j = 0; j < program->scalars.size(); ++j) {  // float constants, in their op's dtype
+            const jit::ScalarSource& sc = program->scalars[j];
+            REQUIRE(sc.arg.kind == ir::Arg::Kind::Float);
+            const float f = static_cast<float>(sc.arg.f);
+            if (sc.dtype == DType::Float64) std::memcpy(ka.scalars + 8 * j, &sc.arg.f, 8);
+            else std::memcpy(ka.scalars + 8 * j, &f, 4);
+          }
           const int64_t split = n / 3;  // two calls: begin offsets the pointers
           fn(&ka, 0, split);
           fn(&ka, split, n);
           for (int64_t i = 0; i < n; ++i)
             if (std::memcmp(want.dataPtr() + byteOffsetOf(want.meta, i), out.data() + (kGuard + i) * es,
                             static_cast<size_t>(es)) != 0) {
-              FAIL_CHECK("element " << i << " differs from eager");
+              FAIL_CHECK("element " << i << " differs from eager: " << hexOf(out.data() + (kGuard + i) * es, es) << " != "
+                                    << hexOf(want.dataPtr() + byteOffsetOf(want.meta, i), es));
               break;
             }
           bool guards = true;
@@ -166,6 +215,31 @@ TEST_CASE("jit casts kernels: every cast and mixed operand equals eager bit for 
             guards = guards && out[static_cast<size_t>(b)] == 0x5a && out[static_cast<size_t>((kGuard + n) * es + b)] == 0x5a;
           CHECK(guards);
         }
+      }
+    }
+  }
+}
+
+TEST_CASE("jit casts kernels: mixed programs run the vector loop, except with strided operands or a broadcast bool",
+          "[jit][casts]") {
+  // Note [Mixed vectors] in jit/x86_codegen.cpp. The vector loop starts with `cmp n, lanes` (the one-lane
+  // loop tests n for zero and counts down); on AVX2 it alone uses YMM registers.
+  asmjit::JitRuntime rt;
+  for (IsaTier tier : {IsaTier::Sse2, IsaTier::Avx2}) {
+    const std::regex vectorLoop(tier == IsaTier::Avx2 ? R"(\bcmp \w+, [48]\n[^]*\bymm\d)" : R"(\bcmp \w+, [48]\n)");
+    for (const Case& c : cases()) {
+      auto body = ir::parseGraph(bodyOf(c));
+      std::string why;
+      auto program = jit::buildVectorProgram(*body, &why);
+      REQUIRE(program);
+      for (Layout layout : {Layout::Contiguous, Layout::Broadcast, Layout::Strided}) {
+        std::vector<Layout> layouts(1 + c.inputs.size(), Layout::Contiguous);
+        layouts[1] = layout;  // the first input
+        jit::CodegenResult r = jit::compileX86Kernel(rt, *program, layouts, tier, true);
+        INFO(c.call << " " << jit::tierName(tier) << " " << jit::layoutLetter(layout) << ": " << r.error << "\n" << r.assembly);
+        REQUIRE(r.fn);
+        const bool vectorized = layout == Layout::Contiguous || (layout == Layout::Broadcast && c.inputs[0] != DType::Bool);
+        CHECK(std::regex_search(r.assembly, vectorLoop) == vectorized);
       }
     }
   }
