@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
@@ -105,38 +106,7 @@ double medianCallMs(F&& f) {
   return t[t.size() / 2];
 }
 
-}  // namespace
-
-int main() {
-  std::vector<float> a(kN), b(kN), c(kN), out(kN);
-  for (size_t i = 0; i < kN; ++i) {
-    a[i] = float(rand()) / RAND_MAX;
-    b[i] = float(rand()) / RAND_MAX;
-    c[i] = float(rand()) / RAND_MAX;
-  }
-  volatile float sink = 0;
-  auto fresh = [&](auto body) {
-    std::unique_ptr<float[]> o(new float[kN]);
-    body(o.get());
-    sink = sink + o[kN / 2];
-  };
-  std::printf("hand triad preallocated: %.3f ms\n", medianMs([&] { triad(out.data(), a.data(), b.data(), c.data()); }));
-  std::printf("hand triad fresh output: %.3f ms\n",
-              medianMs([&] { fresh([&](float* o) { triad(o, a.data(), b.data(), c.data()); }); }));
-  std::printf("hand chain preallocated: %.3f ms\n", medianMs([&] { chain(out.data(), a.data(), b.data()); }));
-  std::printf("hand chain fresh output: %.3f ms\n",
-              medianMs([&] { fresh([&](float* o) { chain(o, a.data(), b.data()); }); }));
-  std::printf("hand sincos preallocated: %.3f ms\n", medianMs([&] { sincos(out.data(), a.data()); }));
-  std::printf("hand sincos fresh output: %.3f ms\n", medianMs([&] { fresh([&](float* o) { sincos(o, a.data()); }); }));
-  const double sumMs = medianMs([&] { sink = sink + sum8(a.data()); });
-  std::printf("hand sum preallocated: %.3f ms\n", sumMs);
-  std::printf("hand sum fresh output: %.3f ms\n", sumMs);
-  std::vector<float> rows(kRows);
-  std::printf("hand sum_dim preallocated: %.3f ms\n", medianMs([&] { rowSums(rows.data(), a.data()); }));
-  std::printf("hand sum_dim fresh output: %.3f ms\n", medianMs([&] {
-                std::vector<float> o(kRows);
-                rowSums(o.data(), a.data());
-              }));
+void composedLoop(volatile float& sink) {
   std::vector<double> field(kField), delta(kField - 2), gain(kIndices);
   std::vector<int64_t> indices(kIndices);
   for (size_t i = 0; i < kField; ++i) field[i] = 0.25 + double(i) / (kField - 1);
@@ -150,6 +120,9 @@ int main() {
   sink = sink + float(field[kField / 2]);
   std::printf("hand composed preallocated: %.5f ms\n", composedMs);
   std::printf("hand composed fresh output: %.5f ms\n", composedMs);
+}
+
+void matmulLoop(volatile float& sink) {
   constexpr int kMat = 512;
   std::vector<float> ma(size_t(kMat) * kMat), mb(size_t(kMat) * kMat), mc(size_t(kMat) * kMat);
   for (size_t i = 0; i < ma.size(); ++i) {
@@ -171,5 +144,57 @@ int main() {
                   sink = sink + o[kMat];
                 }));
   }
+}
+
+}  // namespace
+
+// With an argument (triad, chain, sincos, sum, sum_dim, composed, matmul),
+// only that loop runs: run_jit.py interleaves it with the other programs of
+// its row, so that all of them see the same machine load.
+int main(int argc, char** argv) {
+  const std::string only = argc > 1 ? argv[1] : "";
+  auto wanted = [&](const char* name) { return only.empty() || only == name; };
+  std::vector<float> a(kN), b(kN), c(kN), out(kN);
+  for (size_t i = 0; i < kN; ++i) {
+    a[i] = float(rand()) / RAND_MAX;
+    b[i] = float(rand()) / RAND_MAX;
+    c[i] = float(rand()) / RAND_MAX;
+  }
+  volatile float sink = 0;
+  auto fresh = [&](auto body) {
+    std::unique_ptr<float[]> o(new float[kN]);
+    body(o.get());
+    sink = sink + o[kN / 2];
+  };
+  if (wanted("triad")) {
+    std::printf("hand triad preallocated: %.3f ms\n", medianMs([&] { triad(out.data(), a.data(), b.data(), c.data()); }));
+    std::printf("hand triad fresh output: %.3f ms\n",
+                medianMs([&] { fresh([&](float* o) { triad(o, a.data(), b.data(), c.data()); }); }));
+  }
+  if (wanted("chain")) {
+    std::printf("hand chain preallocated: %.3f ms\n", medianMs([&] { chain(out.data(), a.data(), b.data()); }));
+    std::printf("hand chain fresh output: %.3f ms\n",
+                medianMs([&] { fresh([&](float* o) { chain(o, a.data(), b.data()); }); }));
+  }
+  if (wanted("sincos")) {
+    std::printf("hand sincos preallocated: %.3f ms\n", medianMs([&] { sincos(out.data(), a.data()); }));
+    std::printf("hand sincos fresh output: %.3f ms\n",
+                medianMs([&] { fresh([&](float* o) { sincos(o, a.data()); }); }));
+  }
+  if (wanted("sum")) {
+    const double sumMs = medianMs([&] { sink = sink + sum8(a.data()); });
+    std::printf("hand sum preallocated: %.3f ms\n", sumMs);
+    std::printf("hand sum fresh output: %.3f ms\n", sumMs);
+  }
+  if (wanted("sum_dim")) {
+    std::vector<float> rows(kRows);
+    std::printf("hand sum_dim preallocated: %.3f ms\n", medianMs([&] { rowSums(rows.data(), a.data()); }));
+    std::printf("hand sum_dim fresh output: %.3f ms\n", medianMs([&] {
+                  std::vector<float> o(kRows);
+                  rowSums(o.data(), a.data());
+                }));
+  }
+  if (wanted("composed")) composedLoop(sink);
+  if (wanted("matmul")) matmulLoop(sink);
   return 0;
 }

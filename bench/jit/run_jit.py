@@ -9,7 +9,9 @@ hand-written C++ loop (g++ -O3 -march=native; matmul calls cblas_sgemm
 directly). One thread everywhere (torch.set_num_threads(1) for tdsl and
 PyTorch) except the rows marked "2 threads". Prints the CPU model, the JIT's
 ISA tier, medians (each program reports the median of 11 calls) and ratios.
-Not a timed test.
+Each round runs every program of a row once, the hand loop's too (rounds:
+--repeat), so that all of them see the same machine load: this machine's
+neighbours change its speed by up to 1.7x within minutes. Not a timed test.
 
 PyTorch comes from a venv: --python PATH uses that interpreter; otherwise
 bench/.venv is created when missing (python3 -m venv, then pip install torch
@@ -42,20 +44,16 @@ def cpu_model():
     return "unknown"
 
 
-def hand_loops(repeat):
-    """Median milliseconds of each hand-written loop, by name."""
+def hand_loops(tmp):
+    """The hand-written loops' program, compiled into `tmp`."""
     inc = next((d for d in CBLAS_DIRS if pathlib.Path(d, "cblas.h").exists()), None)
-    with tempfile.TemporaryDirectory() as tmp:
-        exe = pathlib.Path(tmp) / "hand_loops"
-        run(["g++", "-O3", "-march=native", "-ffp-contract=off", *([f"-I{inc}"] if inc else []), "-o", str(exe),
-             str(HERE / "hand_loops.cpp"), "-lopenblas"])
-        hand = {}
-        for _ in range(repeat):
-            out, _ = run([str(exe)])
-            for line in out.splitlines():
-                name, ms = line.split(":")
-                hand.setdefault(name, []).append(float(MS.search(ms).group(1)))
-    return {k: statistics.median(v) for k, v in hand.items()}
+    exe = pathlib.Path(tmp) / "hand_loops"
+    run(["g++", "-O3", "-march=native", "-ffp-contract=off", *([f"-I{inc}"] if inc else []), "-o", str(exe),
+         str(HERE / "hand_loops.cpp"), "-lopenblas"])
+    return str(exe)
+
+
+HAND_LINE = re.compile(r"^(hand [\w ]+?): ([\d.]+) ms$", re.M)
 
 
 def columns(tdsl, py, script, bench):
@@ -75,18 +73,24 @@ def columns(tdsl, py, script, bench):
     return cols
 
 
-def measure(cols, repeat, pattern):
-    """Medians of each column's timings (first regex group, and the second when present)."""
+def measure(cols, repeat, pattern, hand_cmd):
+    """Medians of each column's timings (first regex group, and the second
+    when present), and of each line of the hand loop's program (by name)."""
     times = {k: [] for k in cols}
+    hand = {}
     for _ in range(repeat):  # interleaved, so every column sees the same machine load
+        out, _ = run(hand_cmd)
+        for name, ms in HAND_LINE.findall(out):
+            hand.setdefault(name, []).append(float(ms))
         for k, cmd in cols.items():
             out, _ = run(cmd)
             times[k].append(pattern.search(out).groups())
-    return {k: [statistics.median(float(g[i]) for g in v) for i in range(len(v[0]))] for k, v in times.items()}
+    medians = {k: [statistics.median(float(g[i]) for g in v) for i in range(len(v[0]))] for k, v in times.items()}
+    return medians, {k: statistics.median(v) for k, v in hand.items()}
 
 
-def streaming(a, tdsl, py, hand, bench):
-    medians = measure(columns(tdsl, py, str(HERE / f"{bench}.td"), bench), a.repeat, MS)
+def streaming(a, tdsl, py, hand_exe, bench):
+    medians, hand = measure(columns(tdsl, py, str(HERE / f"{bench}.td"), bench), a.repeat, MS, [hand_exe, bench])
     base, pre = hand[f"hand {bench} fresh output"], hand[f"hand {bench} preallocated"]
     print(f"== {bench} ({'1000 x 10^4' if bench == 'sum_dim' else '10^7'} float32; medians of {a.repeat} runs of 11-call medians)")
     print(f"  hand loop, preallocated output   {pre:9.3f} ms")
@@ -95,9 +99,9 @@ def streaming(a, tdsl, py, hand, bench):
         print(f"  {k:32} {m:9.3f} ms  ({m / base:.2f}x the fresh hand loop, {m / pre:.2f}x preallocated)")
 
 
-def matmul(a, tdsl, py, hand):
+def matmul(a, tdsl, py, hand_exe):
     """512 x 512 float32 (target: within 5 % of cblas_sgemm at the same thread count)."""
-    medians = measure(columns(tdsl, py, str(HERE / "matmul.td"), "matmul"), a.repeat, MS)
+    medians, hand = measure(columns(tdsl, py, str(HERE / "matmul.td"), "matmul"), a.repeat, MS, [hand_exe, "matmul"])
     print(f"== matmul (512 x 512 float32; medians of {a.repeat} runs of 11-call medians; ratios against cblas_sgemm"
           " into a fresh output at the same thread count)")
     for threads, suffix in [(1, ""), (2, " 2 threads")]:
@@ -108,10 +112,11 @@ def matmul(a, tdsl, py, hand):
         print(f"  {k:32} {m:9.3f} ms  ({m / base:.2f}x cblas_sgemm)")
 
 
-def composed(a, tdsl, py, hand):
+def composed(a, tdsl, py, hand_exe):
     """The seed's composed: microseconds per call (targets: compiled <= 1.2x
     the hand loop, >= 5x faster than torch.compile; first call <= 5 ms)."""
-    medians = measure(columns(tdsl, py, str(HERE / "composed.td"), "composed"), a.repeat, US)
+    medians, hand = measure(columns(tdsl, py, str(HERE / "composed.td"), "composed"), a.repeat, US,
+                            [hand_exe, "composed"])
     base = hand["hand composed preallocated"] * 1e3
     print(f"== composed (51,520 float64; medians of {a.repeat} runs of 15-round medians of 200 calls)")
     print(f"  hand loop                        {base:9.3f} us  (1.00x)")
@@ -134,15 +139,16 @@ def main():
     print(f"CPU: {cpu_model()}; JIT tier: {tier.group(1) if tier else 'none'}"
           f"{' (TDSL_ISA=' + os.environ['TDSL_ISA'] + ')' if os.environ.get('TDSL_ISA') else ''}; "
           f"{versions(py) if py else 'no PyTorch'}; one thread unless a row says 2")
-    hand = hand_loops(a.repeat)
     wanted = lambda name: not a.names or name in a.names
-    if wanted("composed"):
-        composed(a, tdsl, py, hand)
-    for bench in STREAMING:
-        if wanted(bench):
-            streaming(a, tdsl, py, hand, bench)
-    if wanted("matmul"):
-        matmul(a, tdsl, py, hand)
+    with tempfile.TemporaryDirectory() as tmp:
+        hand = hand_loops(tmp)
+        if wanted("composed"):
+            composed(a, tdsl, py, hand)
+        for bench in STREAMING:
+            if wanted(bench):
+                streaming(a, tdsl, py, hand, bench)
+        if wanted("matmul"):
+            matmul(a, tdsl, py, hand)
 
 
 if __name__ == "__main__":
