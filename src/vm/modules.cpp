@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 #include "vm/tensor_bridge.h"
 #include "vm/value_ops.h"
@@ -172,6 +173,45 @@ Value t_time(Interpreter&, const CallArgs& a, const void*) {
   return Value::number(std::chrono::duration<double>(t).count());
 }
 
+// Note [Interruptible sleep]
+// time.sleep sleeps in slices of at most kSleepSlice and looks, between
+// two, for an interrupt (Ctrl-C, a host's requestInterrupt, the embedding
+// API's deadline watchdog) and the interpreter's time limit, so either stops
+// a long sleep within one slice, as SIGINT wakes CPython's. The argument
+// follows CPython's: an int or a float of seconds, at least 0, not NaN, and
+// small enough for int64 nanoseconds.
+constexpr std::chrono::milliseconds kSleepSlice{10};
+
+Value t_sleep(Interpreter& I, const CallArgs& a, const void*) {
+  expectArgs(a, "sleep", 1, 1);
+  const Value& v = a[0];
+  constexpr int64_t kMaxSeconds = INT64_MAX / 1000000000;  // int64 nanoseconds
+  double seconds = 0;
+  if (v.isFloat()) {
+    seconds = v.asFloat();
+    if (std::isnan(seconds)) throw Error(ErrorKind::Value, "Invalid value NaN (not a number)");
+    if (seconds * 1e9 >= 9223372036854775807.0)
+      throw Error(ErrorKind::Overflow, "timestamp out of range for platform time_t");
+  } else if (v.isInt() || v.isBool()) {
+    const int64_t n = v.isInt() ? v.asInt() : v.asBool();
+    if (n > kMaxSeconds) throw Error(ErrorKind::Overflow, "timestamp too large to convert to C _PyTime_t");
+    seconds = static_cast<double>(n);
+  } else {
+    throw Error(ErrorKind::Type, "'" + typeName(v) + "' object cannot be interpreted as an integer");
+  }
+  if (seconds < 0) throw Error(ErrorKind::Value, "sleep length must be non-negative");
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point end =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  for (Clock::time_point now = Clock::now(); now < end; now = Clock::now()) {
+    I.vm().checkInterrupt();
+    I.chargeSteps();  // the time limit (Note [Step and time limits])
+    std::this_thread::sleep_for(std::min<Clock::duration>(end - now, kSleepSlice));
+  }
+  I.vm().checkInterrupt();
+  return Value();
+}
+
 // ---- gc (Note [Cycle collector] in gc.h). One collector without
 // generations: every generation argument runs the full collection.
 
@@ -266,6 +306,7 @@ Value makeTimeModule(VM&) {
   m->set("perf_counter", makeNative("perf_counter", t_perf_counter));
   m->set("time", makeNative("time", t_time));
   m->set("monotonic", makeNative("monotonic", t_perf_counter));
+  m->set("sleep", makeNative("sleep", t_sleep));
   return Value(m);
 }
 

@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <new>
@@ -271,6 +272,32 @@ TEST_CASE("robust: a dict changed during iteration is a RuntimeError", "[vm][rob
   // Values may change, and a fresh iterator sees the new size.
   CHECK(reprOf("d = {1: 1, 2: 2}\nfor k in d:\n    d[k] = k * 10\nd") == "{1: 10, 2: 20}");
   CHECK(reprOf("d = {1: 1}\nit = iter(d)\nnext(it)\nd[2] = 2\nn = 0\nfor k in d:\n    n += k\nn") == "3");
+}
+
+TEST_CASE("robust: time.sleep stops on an interrupt and at the time limit", "[vm][robust]") {
+  // Note [Interruptible sleep]: a 100 s sleep ends within a slice of the request.
+  {
+    StandardInterpreter I;
+    std::thread interrupter([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      I.requestInterrupt();
+    });
+    const auto start = std::chrono::steady_clock::now();
+    std::string e = errorOf([&] { I.runSource("sleep.td", "import time\ntime.sleep(100)\n"); });
+    interrupter.join();
+    CHECK(e == "KeyboardInterrupt");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  }
+  {
+    StandardInterpreter I;
+    const auto start = std::chrono::steady_clock::now();
+    I.setLimits(0, start + std::chrono::milliseconds(100));
+    std::string e = errorOf([&] { I.runSource("sleep.td", "import time\ntime.sleep(100.0)\n"); });
+    CHECK(e == "time limit exceeded");
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    CHECK(elapsed >= std::chrono::milliseconds(100));
+    CHECK(elapsed < std::chrono::seconds(5));
+  }
 }
 
 TEST_CASE("robust: natives that call script code in a loop stop on an interrupt", "[vm][robust]") {
