@@ -243,6 +243,7 @@ class JitFusedRunner : public ir::FusedRunner {
     ReductionAccumulator<T> acc(plan.kind);
     T product = T(1);
     std::vector<ChunkReduction<T>> chunks;
+    const bool needIndex = plan.indicesIndex >= 0;
     const int64_t wave = kReductionWave * kParallelGrain;
     for (int64_t from0 = base; from0 < base + total; from0 += wave) {
       const int64_t to = std::min(base + total, from0 + wave);
@@ -251,7 +252,7 @@ class JitFusedRunner : public ir::FusedRunner {
         std::vector<T> converted;  // dtype= (Note [JIT reductions])
         const T* p = convertedChunk<T>(from, values, last - first, converted);
         if (prod) product = prodChunk(product, p, last - first);
-        else reduceChunk(plan.kind, p, last - first, chunks[static_cast<size_t>((first - from0) / kParallelGrain)]);
+        else reduceChunk(plan.kind, p, last - first, needIndex, chunks[static_cast<size_t>((first - from0) / kParallelGrain)]);
       };
       if (inPlace) {
         // A reduction alone of one contiguous tensor reads it in place.
@@ -345,7 +346,7 @@ class JitFusedRunner : public ir::FusedRunner {
           continue;
         }
         ChunkReduction<T> c;
-        reduceChunk(plan.kind, p, rowLength, c);
+        reduceChunk(plan.kind, p, rowLength, plan.indicesIndex >= 0, c);
         ReductionAccumulator<T> acc(plan.kind);
         acc.add(c);
         result.set(j, acc.result(rowLength), acc.index());

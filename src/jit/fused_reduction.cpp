@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "jit/extreme_scan.h"
 #include "support/diagnostics.h"
 #include "tensor/reduce.h"
 #include "tensor/scalar_ops.h"
@@ -67,17 +68,15 @@ bool replaces(opt::ReductionKind kind, T best, T v) {
 }  // namespace
 
 template <class T>
-void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<T>& out) {
+void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, bool needIndex, ChunkReduction<T>& out) {
   if (kind == opt::ReductionKind::Sum || kind == opt::ReductionKind::Mean) {
     pushBlocksContiguous(p, n, out.blocks);  // Note [Vector block sums]
     return;
   }
   TDSL_ASSERT(kind == opt::ReductionKind::Max || kind == opt::ReductionKind::Min);
-  int64_t best = 0;
-  for (int64_t i = 1; i < n && !isNan(p[best]); ++i)
-    if (replaces(kind, p[best], p[i])) best = i;
-  out.value = p[best];
-  out.index = best;
+  const ExtremeAt<T> e = scanExtreme(kind == opt::ReductionKind::Max, p, n, needIndex);  // Note [Extreme scan]
+  out.value = e.value;
+  out.index = e.index;
 }
 
 template <class T>
@@ -118,8 +117,8 @@ T prodChunk(T acc, const T* p, int64_t n) {
   return prodContiguous(acc, p, n);  // Note [Shared reduction code]
 }
 
-template void reduceChunk<float>(opt::ReductionKind, const float*, int64_t, ChunkReduction<float>&);
-template void reduceChunk<double>(opt::ReductionKind, const double*, int64_t, ChunkReduction<double>&);
+template void reduceChunk<float>(opt::ReductionKind, const float*, int64_t, bool, ChunkReduction<float>&);
+template void reduceChunk<double>(opt::ReductionKind, const double*, int64_t, bool, ChunkReduction<double>&);
 template class ReductionAccumulator<float>;
 template class ReductionAccumulator<double>;
 template const float* convertedChunk<float>(DType, const char*, int64_t, std::vector<float>&);

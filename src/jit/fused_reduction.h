@@ -89,9 +89,10 @@ struct ChunkReduction {
   int64_t index = 0;       // max, min: of `value` in the chunk
   CascadeStack<T> blocks;  // sum, mean
 };
-// The reduction (not prod) of n >= 1 values of one chunk at p.
+// The reduction (not prod) of n >= 1 values of one chunk at p; max and min
+// find the index only when `needIndex` (else it may be -1: Note [Extreme scan]).
 template <class T>
-void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, ChunkReduction<T>& out);
+void reduceChunk(opt::ReductionKind kind, const T* p, int64_t n, bool needIndex, ChunkReduction<T>& out);
 
 // Chunk results, added in chunk order, to the value over all elements.
 template <class T>
