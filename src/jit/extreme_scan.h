@@ -17,7 +17,7 @@
 //      and index are the result. The chunk is in cache from pass 1. Without
 //      a NaN and with a nonzero extreme, every element equal to it has its
 //      bits, so a caller that needs no index (amax, max) skips this pass.
-// Elsewhere, and for chunks shorter than a vector, the scalar scan.
+// Elsewhere, and for chunks shorter than two vectors, the scalar scan.
 #pragma once
 
 #include <cstdint>
