@@ -201,8 +201,12 @@ Value t_sleep(Interpreter& I, const CallArgs& a, const void*) {
   }
   if (seconds < 0) throw Error(ErrorKind::Value, "sleep length must be non-negative");
   using Clock = std::chrono::steady_clock;
-  const Clock::time_point end =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const Clock::time_point start = Clock::now();
+  const std::chrono::duration<double> wanted(seconds);
+  // A sleep past the clock's range (292 years from boot) lasts until stopped.
+  const Clock::time_point end = wanted >= Clock::time_point::max() - start
+                                    ? Clock::time_point::max()
+                                    : start + std::chrono::duration_cast<Clock::duration>(wanted);
   for (Clock::time_point now = Clock::now(); now < end; now = Clock::now()) {
     I.vm().checkInterrupt();
     I.chargeSteps();  // the time limit (Note [Step and time limits])
