@@ -373,7 +373,7 @@ class JitFusedRunner : public ir::FusedRunner {
       const int lead = nd - m.dim();
       for (int d = 0; d < nd; ++d) {
         int src = d - lead;
-        st[k][d] = (src < 0 || (m.sizes[src] == 1 && shape[d] != 1)) ? 0 : m.strides[src] * es[k];
+        st[k][d] = src < 0 ? 0 : loopByteStride(m, src);
       }
     }
     // Coalesce, innermost first, dropping size-1 dims.
@@ -401,7 +401,7 @@ class JitFusedRunner : public ir::FusedRunner {
       layouts[k] = sizes[0] == 1 || s == es[k] ? Layout::Contiguous : s == 0 ? Layout::Broadcast : Layout::Strided;
       if (p.indexedOperand[k]) {
         layouts[k] = Layout::Indexed;
-        strides[k][0] = operands[k].meta->strides[0] * es[k];
+        strides[k][0] = loopByteStride(*operands[k].meta, 0);
       }
       signature += layoutLetter(layouts[k]);
     }

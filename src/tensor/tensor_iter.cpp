@@ -17,11 +17,10 @@ void ElementwisePlan::addOperand(char* data, const TensorMeta& meta, const Dims&
     ndim = shape.size();
     for (int d = 0; d < ndim; ++d) sizes[d] = shape[d];
   }
-  const int64_t item = static_cast<int64_t>(itemSize(meta.dtype));
   const int lead = ndim - meta.sizes.size();
   for (int d = 0; d < ndim; ++d) {
     int src = d - lead;
-    strides[nops][d] = (src < 0 || meta.sizes[src] == 1) ? 0 : meta.strides[src] * item;
+    strides[nops][d] = src < 0 ? 0 : loopByteStride(meta, src);
   }
   base[nops] = data;
   ++nops;

@@ -61,6 +61,10 @@ namespace {
 
 int64_t TensorMeta::numel() const { return checkedNumel(sizes); }
 
+int64_t loopByteStride(const TensorMeta& m, int d) {
+  return m.sizes[d] <= 1 ? 0 : m.strides[d] * static_cast<int64_t>(itemSize(m.dtype));
+}
+
 namespace {
 bool rowMajor(const Dims& sizes, const Dims& strides) {
   for (int64_t s : sizes)

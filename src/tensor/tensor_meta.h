@@ -80,6 +80,14 @@ struct TensorMeta {
   bool isContiguous() const;
 };
 
+// Note [Byte strides of short dims]
+// The byte stride a loop over dim `d` steps by: stride * itemSize, or 0 for a
+// dim of size 0 or 1, whose stride no element's address uses and which may be
+// any int64 (x[::2**63-1] keeps its step as the stride). For size >= 2 the
+// product fits: the view's storage bounds check (checked arithmetic) put
+// stride * (size - 1) elements inside one allocation.
+int64_t loopByteStride(const TensorMeta& m, int d);
+
 // Row-major strides for `sizes` (size-1 dims get the stride they would have).
 Dims contiguousStrides(const Dims& sizes);
 TensorMeta contiguousMeta(DType dtype, const Dims& sizes);

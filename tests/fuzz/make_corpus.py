@@ -8,6 +8,8 @@ Scripts come from tests/scripts/**/*.td, examples/ and stdlib/ (parser and
 eager targets) and tests/scripts/compile*/ plus scripts that call
 torch.compile (the differential target); graphs from tests/ir/**/*.tir.
 fuzz_compile_gen decodes bytes, so its seeds are a few fixed byte strings.
+Inputs that once failed a target stay in tests/fuzz/regressions/<target>/
+and are seeds of that target.
 Files are named by the hash of their content, so rebuilding is idempotent."""
 import hashlib, pathlib, re, sys
 
@@ -35,6 +37,9 @@ def build(out):
         put(out / "fuzz_tir", p.name, p.read_bytes())
     for i in range(16):
         put(out / "fuzz_compile_gen", str(i), bytes((i * 37 + j * 11) % 256 for j in range(64 + 8 * i)))
+    for d in sorted((ROOT / "tests/fuzz/regressions").iterdir()):
+        for p in sorted(d.iterdir()):
+            put(out / d.name, p.name, p.read_bytes())
     for t in sorted(out.iterdir()):
         print(f"{t.name}: {len(list(t.iterdir()))} seeds")
 

@@ -76,8 +76,8 @@ class RowMover {
     plan_.addOperand(dst.dataPtr(), dstRow, dstRow.sizes);
     plan_.addOperand(src.dataPtr(), srcRow, dstRow.sizes);
     plan_.coalesce();
-    dstStep_ = dst.dim() == 0 ? 0 : dst.meta.strides[dim] * static_cast<int64_t>(item_);
-    srcStep_ = src.dim() == 0 ? 0 : src.meta.strides[dim] * static_cast<int64_t>(item_);
+    dstStep_ = dst.dim() == 0 ? 0 : loopByteStride(dst.meta, static_cast<int>(dim));
+    srcStep_ = src.dim() == 0 ? 0 : loopByteStride(src.meta, static_cast<int>(dim));
     dstBase_ = plan_.base[0];
     srcBase_ = plan_.base[1];
   }
