@@ -292,6 +292,8 @@ class Functionalizer {
         std::vector<Arg> viewArgs = translateArgs(last);
         for (size_t k = 1; k < viewArgs.size(); ++k) args.push_back(viewArgs[k]);
         scatter = emitOp(out_, *inverse, std::move(args));
+      } else if (!isConcrete(base->meta()) || !isConcrete(targetNow->meta())) {
+        scatter = scatterLevelByLevel(target, newValue);
       } else {
         // The generalized scatter takes the view's metadata relative to a
         // contiguous, offset-0 base (Note [View inverses]). A base that is not
@@ -320,6 +322,38 @@ class Functionalizer {
       st.lastRegionValue = newValue;
     }
     ++st.version;
+  }
+
+  // Note [Symbolic view chains]: the generalized scatter names a view by its
+  // sizes, strides and offset, which in a dynamic graph are symbolic (s0 - 2)
+  // and cannot be node arguments: no executor could bind them. There a chain
+  // is scattered back level by level instead, as PyTorch's functionalization
+  // does: the new value goes into the last view's parent through that view's
+  // inverse, that result into the parent's parent, and so on up to the base.
+  // Each scatter takes its view's own arguments, which the tracer made
+  // constant (Note [Probing dynamic segments]). A view without a mirrored
+  // inverse ends the pass with an Error, and the captured graph runs instead
+  // (Note [Pipeline failure]).
+  Node* scatterLevelByLevel(const IrValue* target, IrValue* newValue) {
+    std::vector<const ViewLink*> levels;  // innermost first
+    for (auto it = chain_.find(target); it != chain_.end(); it = chain_.find(it->second.parent))
+      levels.push_back(&it->second);
+    Node* scatter = nullptr;
+    IrValue* src = newValue;
+    for (const ViewLink* level : levels) {
+      const Node& view = *level->node;
+      const OpDef* inverse = view.op()->inverse;
+      if (!inverse || !scatterMirrorsView(*view.op(), *inverse))
+        throw Error(ErrorKind::Runtime, "functionalize: a write through " + view.op()->fullName() +
+                                            " with symbolic sizes has no inverse to scatter it back");
+      std::vector<Arg> args = {Arg::ofTensor(get(level->parent)), Arg::ofTensor(src)};
+      std::vector<Arg> viewArgs = translateArgs(view, 0);
+      for (size_t k = 1; k < viewArgs.size(); ++k) args.push_back(viewArgs[k]);
+      scatter = emitOp(out_, *inverse, std::move(args));
+      src = scatter->output();
+    }
+    TDSL_ASSERT(scatter != nullptr);
+    return scatter;
   }
 
   // Note [Epilogue]: the verifier's functional form (verifier.h) allows only

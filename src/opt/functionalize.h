@@ -14,7 +14,8 @@
 //     inverse (slice_scatter, select_scatter) for a single view, the
 //     generalized scatter (as_strided_scatter, with the view's metadata
 //     relative to the current base) for a chain or a view without a direct
-//     inverse;
+//     inverse; with symbolic sizes, a chain is scattered back level by level
+//     through each view's inverse (Note [Symbolic view chains]);
 //   - every later read of any alias of a mutated base sees the new value:
 //     views are replayed from the latest version of their base;
 //   - a returned alias of an input is returned as that view of the input,
@@ -25,8 +26,10 @@
 //     that replaces a whole dense tensor but has other strides (Note
 //     [Replacement layout] in functionalize.cpp).
 //
-// Limitation: symbolic shapes are supported only where no new node is needed
-// (the op table's shape rules need concrete sizes); otherwise tdsl::Error.
+// Limitation: with symbolic shapes, new nodes need rules that hold without
+// concrete sizes (Note [Symbolic metadata] in meta_inference.cpp) and views
+// with mirrored inverses; otherwise tdsl::Error, and the caller runs the
+// captured graph. No node this pass emits has a symbolic int argument.
 #pragma once
 
 #include "ir/graph.h"
