@@ -95,7 +95,16 @@ class TensorObject : public Object {
   const Dims& strides() const { return meta.strides; }
   int64_t numel() const { return meta.numel(); }
   // Address of the first element (storage data + offset); requires !isMeta().
-  char* dataPtr() const { return storage->data() + meta.offset * static_cast<int64_t>(itemSize(meta.dtype)); }
+  // Note [Offsets of empty views]: an empty view may have an offset no
+  // element is at: x[::2**63-1][1:] is x's stride times one, PyTorch's
+  // storage_offset() of 2**63-1. Its bytes overflow int64, so the address is
+  // computed modulo 2**64; it is exact for every tensor with elements (their
+  // storage bounds check put them inside the allocation) and never read for
+  // an empty one.
+  char* dataPtr() const {
+    return reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(storage->data()) +
+                                   static_cast<uint64_t>(meta.offset) * itemSize(meta.dtype));
+  }
   template <class T>
   T* data() const { return reinterpret_cast<T*>(dataPtr()); }
 };

@@ -1,6 +1,7 @@
 import torch
 # Found by fuzz_compile_gen in CI (tests/fuzz/regressions/fuzz_compile_gen/huge_step_empty_view_add):
-# UBSan reported the byte-stride product overflowing in ElementwisePlan::addOperand.
+# UBSan reported the byte-stride product overflowing in ElementwisePlan::addOperand,
+# then (huge_offset_empty_view_sub) the byte offset of the empty one[1:].
 # Loops over views with a size-0 or size-1 dim whose stride is huge (a slice
 # keeps its step as the stride; 2**62 elements are more bytes than int64
 # holds): such a dim adds no bytes (Note [Byte strides of short dims]).
@@ -18,14 +19,20 @@ for dt in (torch.float32, torch.float64, torch.int64):
     r = m[:, ::H]
     print((r + r).tolist(), (r * m).tolist(), r[:, :0].clone().tolist(), r.t().contiguous().tolist())
     print(one.index_select(0, torch.tensor([0, 0])).tolist())
+    # Empty, at offset 2**62 elements (Note [Offsets of empty views]).
+    past = one[1:]
+    past.sub_(one[:-1])
+    print(past.storage_offset(), past.tolist(), (past + 1).tolist(), past.sum().item(), past.clone().storage_offset())
 
 def f(x):
     one = x[::H]
     empty = one[:-1]
     empty.add_(1)
+    one[1:].sub_(one[:-1])
     r = x.view(2, 3)[:, ::H]
     return (one * 2, empty * 2, one + x, one.expand(3) + 1, empty.sum(), one.sum(), r + r,
-            r * x.view(2, 3), r.t() - 1, one.index_select(0, torch.tensor([0, 0])) * 3, (one * 2).amax(dim=0))
+            r * x.view(2, 3), r.t() - 1, one.index_select(0, torch.tensor([0, 0])) * 3, (one * 2).amax(dim=0),
+            one[1:] * 2, one[1:])
 
 g = torch.compile(f)
 for dt in (torch.float32, torch.float64, torch.int64):
