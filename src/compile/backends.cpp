@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "ir/graph_executor.h"
-#include "ir/ir_parser.h"
 #include "ir/ir_printer.h"
 #include "ops/op_table.h"
 #include "compile/attr_object.h"
@@ -149,7 +148,7 @@ Backend parseBackend(const Value& v, bool reinplace) {
   return b;
 }
 
-std::unique_ptr<ir::Graph> copyGraph(const ir::Graph& g) { return ir::parseGraph(ir::printGraph(g)); }
+std::unique_ptr<ir::Graph> copyGraph(const ir::Graph& g) { return g.clone(); }
 
 Value makeGraphModule(Interpreter& interp, const ir::Graph& g) {
   std::shared_ptr<const ir::Graph> shared = copyGraph(g);

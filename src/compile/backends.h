@@ -54,7 +54,7 @@ struct SegmentContext {
 CompiledGraph compileSegment(Interpreter& interp, const Backend& backend, const ir::Graph& graph,
                              const std::vector<Value>& exampleInputs, const SegmentContext& context);
 
-// A deep copy of `g` (through the IR text form, which round-trips).
+// A deep copy of `g` (Graph::clone).
 std::unique_ptr<ir::Graph> copyGraph(const ir::Graph& g);
 
 // The GraphModule object given to script backends.

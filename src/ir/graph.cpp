@@ -2,6 +2,7 @@
 #include "ir/graph.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "support/diagnostics.h"
 
@@ -336,6 +337,36 @@ Node* Graph::createFused(std::shared_ptr<const Graph> body, const std::vector<Ir
   n->kind_ = NodeKind::Fused;
   n->body_ = std::move(body);
   return n;
+}
+
+std::unique_ptr<Graph> Graph::clone() const {
+  auto out = std::make_unique<Graph>(name_);
+  std::unordered_map<const IrValue*, IrValue*> copyOf;
+  auto mapped = [&](const IrValue* v) { return v ? copyOf.at(v) : nullptr; };
+  for (const auto& n : nodes_) {
+    if (n->isInput()) {
+      copyOf[n->output()] = out->addInput(n->output()->name(), n->output()->meta());
+      continue;
+    }
+    std::vector<Arg> args = n->args_;
+    for (Arg& a : args) {
+      a.tensor = mapped(a.tensor);
+      for (IrValue*& t : a.tensors) t = mapped(t);
+    }
+    if (n->isOutput()) {
+      std::vector<IrValue*> values;
+      for (const Arg& a : args) values.push_back(a.tensor);
+      out->setOutputs(values);
+      continue;
+    }
+    std::vector<ValueMeta> metas;
+    for (const auto& v : n->outputs_) metas.push_back(v->meta());
+    Node* copy = out->createOp(n->op_, std::move(args), std::move(metas));
+    copy->kind_ = n->kind_;
+    copy->body_ = n->body_;
+    for (size_t i = 0; i < n->outputs_.size(); ++i) copyOf[n->outputs_[i].get()] = copy->output(i);
+  }
+  return out;
 }
 
 void Graph::erase(Node* node) {

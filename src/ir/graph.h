@@ -208,6 +208,9 @@ class Graph {
 
   // Exchanges all nodes with `other` (passes that rebuild a graph use it).
   void swapContents(Graph& other);
+  // A deep copy: the same nodes in the same order with equal arguments,
+  // metadata and input names; Fused nodes share their (immutable) bodies.
+  std::unique_ptr<Graph> clone() const;
 
   // Note [Node positions]: positions are spaced so that insertion can take a
   // midpoint; when no gap is left the whole graph is renumbered.

@@ -1,6 +1,6 @@
 // Graph IR text form: SymInt arithmetic, print -> parse -> print fixpoint on
-// every .tir file in tests/ir, parse errors with their line and column, and
-// the verifier's diagnostics.
+// every .tir file in tests/ir, parse errors with their line and column,
+// the verifier's diagnostics; Graph::clone against the text form.
 #include <catch2/catch.hpp>
 
 #include <dirent.h>
@@ -14,6 +14,7 @@
 #include "ir/meta_inference.h"
 #include "ops/op_table.h"
 #include "ir/verifier.h"
+#include "opt/pipeline.h"
 
 using namespace tdsl::ir;
 
@@ -136,4 +137,40 @@ TEST_CASE("verifier: use lists and argument order", "[ir]") {
   auto problems = verifyGraph(*g);
   REQUIRE_FALSE(problems.empty());
   CHECK(problems[0] == "%0 = add: uses a value that is not defined before it");
+}
+
+TEST_CASE("graph clone: the same text and diagnostics, its own nodes, shared fused bodies", "[ir]") {
+  auto files = tirFiles();
+  REQUIRE(files.size() >= 25);
+  for (const std::string& path : files) {
+    INFO(path);
+    auto g = parseGraph(slurp(path));
+    auto copy = g->clone();
+    CHECK(printGraph(*copy) == printGraph(*g));
+    CHECK(verifyGraph(*copy) == verifyGraph(*g));
+    for (Node* n : copy->nodes()) {
+      CHECK(n->graph() == copy.get());
+      for (IrValue* v : n->inputValues()) CHECK(v->node()->graph() == copy.get());
+    }
+  }
+  auto g = parseGraph(slurp(std::string(TDSL_SOURCE_DIR) + "/tests/ir/fuse/compare_where.tir"));
+  tdsl::opt::runPasses(*g, {"fuse"}, {});
+  auto copy = g->clone();
+  const std::string text = printGraph(*g);
+  CHECK(printGraph(*copy) == text);
+  const Node* fused = nullptr;
+  const Node* fusedCopy = nullptr;
+  for (Node* n : g->nodes())
+    if (n->isFused()) fused = n;
+  for (Node* n : copy->nodes())
+    if (n->isFused()) fusedCopy = n;
+  REQUIRE(fused);
+  REQUIRE(fusedCopy);
+  CHECK(fusedCopy->body() == fused->body());
+  // Rewiring the copy leaves the original as it was.
+  copy->setOutputs({copy->inputs().at(0)});
+  std::vector<Node*> ops = copy->opNodes();
+  for (auto it = ops.rbegin(); it != ops.rend(); ++it) copy->erase(*it);
+  CHECK(printGraph(*g) == text);
+  CHECK(copy->opNodes().empty());
 }
