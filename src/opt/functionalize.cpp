@@ -356,6 +356,37 @@ class Functionalizer {
     return scatter;
   }
 
+  // Note [Returned storages stay separate]: a fresh tensor of the program
+  // can end up, in the functional graph, as another storage's value: after
+  // t.copy_(x) of equal layout, t's value is x's (Note [Replacement
+  // layout]). Returned as it is, the result would alias x, so x's write-back
+  // would change it (t.copy_(x); x.fill_(-1); return t gave -1s) and a
+  // caller's write to it would change x; two returned tensors could be one.
+  // Each returned fresh storage whose value shares a storage with an input
+  // or with an earlier returned one is cloned first (before any write-back),
+  // and the returned views of it are replayed on the clone, so results alias
+  // each other exactly as in eager.
+  void separateReturnedStorages(const Node& n) {
+    AliasAnalysis aa(out_);
+    std::vector<const IrValue*> claimed;  // output-graph storage roots already returned
+    for (Node* in : out_.nodes())
+      if (in->isInput()) claimed.push_back(in->output());
+    std::vector<const IrValue*> seen;  // input-graph storage roots
+    for (const IrValue* v : n.inputValues()) {
+      const IrValue* r = root_.at(resolve(v));
+      Storage& st = storage_.at(r);
+      if (st.input || std::find(seen.begin(), seen.end(), r) != seen.end()) continue;
+      seen.push_back(r);
+      const IrValue* holder = aa.root(st.current);
+      if (std::find(claimed.begin(), claimed.end(), holder) == claimed.end()) {
+        claimed.push_back(holder);
+        continue;
+      }
+      st.current = emitOp(out_, *clone_, {Arg::ofTensor(st.current), Arg::none()})->output();
+      ++st.version;  // views of it are replayed on the clone
+    }
+  }
+
   // Note [Epilogue]: the verifier's functional form (verifier.h) allows only
   // write-back copy_ nodes and views of graph inputs after the first
   // write-back, so reinplace and the executor can treat that tail as the
@@ -364,6 +395,7 @@ class Functionalizer {
   // the first copy_; returned aliases of inputs are replayed on the inputs
   // after it (Note [Static write-back region]).
   void visitOutput(const Node& n) {
+    separateReturnedStorages(n);
     std::vector<IrValue*> outs;
     for (const IrValue* v : n.inputValues()) {
       const IrValue* r = root_.at(resolve(v));
