@@ -19,7 +19,9 @@
 //   - every later read of any alias of a mutated base sees the new value:
 //     views are replayed from the latest version of their base;
 //   - a returned alias of an input is returned as that view of the input,
-//     computed after the write-back; every other result is fresh.
+//     computed after the write-back; every other result is fresh, sharing
+//     a storage with no input and no other result that eager's does not
+//     share (Note [Returned storages stay separate]).
 //   - a functional result whose dtype or shape differs from the written
 //     tensor (add_ of an f32 tensor with an f64 one) is converted with
 //     copy(self, value), as the in-place op would have cast it; so is one
