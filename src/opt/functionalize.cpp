@@ -331,9 +331,14 @@ class Functionalizer {
   // does: the new value goes into the last view's parent through that view's
   // inverse, that result into the parent's parent, and so on up to the base.
   // Each scatter takes its view's own arguments, which the tracer made
-  // constant (Note [Probing dynamic segments]). A view without a mirrored
-  // inverse ends the pass with an Error, and the captured graph runs instead
-  // (Note [Pipeline failure]).
+  // constant (Note [Probing dynamic segments]). Scattering an intermediate
+  // view back is exact only if it names each element once: for
+  // y.as_strided((2, 2), (1, 1))[0].add_(1), the as_strided value's second
+  // row, still old, would overwrite the element its first row shares with it.
+  // A view without a mirrored inverse, or an intermediate one that may
+  // overlap itself (hasInternalOverlap, which says so for any non-contiguous
+  // symbolic layout), ends the pass with an Error, and the captured graph
+  // runs instead (Note [Pipeline failure]).
   Node* scatterLevelByLevel(const IrValue* target, IrValue* newValue) {
     std::vector<const ViewLink*> levels;  // innermost first
     for (auto it = chain_.find(target); it != chain_.end(); it = chain_.find(it->second.parent))
@@ -346,6 +351,9 @@ class Functionalizer {
       if (!inverse || !scatterMirrorsView(*view.op(), *inverse))
         throw Error(ErrorKind::Runtime, "functionalize: a write through " + view.op()->fullName() +
                                             " with symbolic sizes has no inverse to scatter it back");
+      if (level != levels.front() && hasInternalOverlap(view.output()->meta()))
+        throw Error(ErrorKind::Runtime, "functionalize: a write through a view of " + view.op()->fullName() +
+                                            " with symbolic sizes, which may overlap itself");
       std::vector<Arg> args = {Arg::ofTensor(get(level->parent)), Arg::ofTensor(src)};
       std::vector<Arg> viewArgs = translateArgs(view, 0);
       for (size_t k = 1; k < viewArgs.size(); ++k) args.push_back(viewArgs[k]);

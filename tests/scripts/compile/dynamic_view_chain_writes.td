@@ -39,7 +39,18 @@ def twice(y):
     a[2:].mul_(2)
     return a
 
-cases = [two_slices, slice_then_step, select_of_view, transposed, narrowed, unsqueezed, diag, twice]
+def overlapping(y):
+    # The as_strided rows share an element: scattered back row by row, the
+    # old second row would overwrite the first's write (fuzz_compile_gen).
+    for i in range(2):
+        y.as_strided((2, 2), (1, 1))[0].add_(1)
+    return y + y
+
+def stepped_parent(y):
+    y[::2][1:].mul_(-1)
+    return y
+
+cases = [overlapping, stepped_parent, two_slices, slice_then_step, select_of_view, transposed, narrowed, unsqueezed, diag, twice]
 for backend in ("eager", "aot_eager", "inductor"):
     for case in cases:
         opt = torch.compile(case, backend=backend)
