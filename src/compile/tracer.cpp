@@ -378,6 +378,11 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
       graphBreak("autograd is not traced yet: " + op.name() + "() of a tensor that requires grad");
     }
   }
+  // Note [as_strided names storage elements] (functionalize.cpp): its
+  // result depends on where its operand starts in the storage, so the
+  // inputs' storage offsets are guarded as when the script reads them.
+  if ((op.has(ir::kTagView) || isInplaceView(op)) && (op.name() == "as_strided" || op.name() == "as_strided_"))
+    offsetRead_ = true;
   if (isInplaceView(op) && joint_ && gradSeen_) refuseJoint(op.name() + "() changes a tensor's metadata while autograd records");
   if (isInplaceView(op)) return recordInplaceView(op, b, result);
   if (op.has(ir::kTagNonTensorResult)) graphBreak(op.name() + "() returns a Python value computed from tensor data");

@@ -170,12 +170,39 @@ class Functionalizer {
     return args;
   }
 
+  // Note [as_strided names storage elements]: as_strided's sizes, strides
+  // and offset address the storage, not its operand's elements, while this
+  // pass models a storage as its root's elements and replays views on new
+  // versions laid out like a fresh tensor. Both agree only when the root is
+  // contiguous at offset 0 and the view stays inside its elements: for
+  // x = base[::2], x.as_strided((3,), (2,), 1) names base[1], base[3],
+  // base[5], none of them x's, and the compiled fill_ wrote x's instead. Any
+  // other as_strided ends the pass with an Error, and the captured graph,
+  // whose kernels see the real storage, runs (Note [Pipeline failure]).
+  void checkStorageOffsetsAreElements(const Node& n) {
+    const ValueMeta& root = root_.at(resolve(n.tensorArg(0)))->meta();
+    const ValueMeta& view = n.output()->meta();
+    bool inside = isConcrete(root) && isConcrete(view) && root.isContiguous() && root.offset == SymInt(0);
+    if (inside && view.numel().constant() > 0) {
+      int64_t low = view.offset.constant(), high = low;
+      for (int64_t d = 0; d < view.dim(); ++d) {
+        const int64_t span = (view.sizes[d].constant() - 1) * view.strides[d].constant();
+        (span < 0 ? low : high) += span;
+      }
+      inside = low >= 0 && high < root.numel().constant();
+    }
+    if (!inside)
+      throw Error(ErrorKind::Runtime, "functionalize: as_strided addresses storage outside its base's elements, "
+                                      "or a base that is not contiguous at offset 0");
+  }
+
   static bool sameValueShape(const ValueMeta& a, const ValueMeta& b) { return a.dtype == b.dtype && a.sizes == b.sizes; }
 
   void visitOp(const Node& n) {
     auto written = writtenArgIndices(n);
     if (written.empty()) {
       if (isViewNode(n)) {
+        if (n.op() == asStrided_) checkStorageOffsetsAreElements(n);
         // Views are replayed lazily where they are read (get()).
         for (size_t i = 0; i < n.numOutputs(); ++i) {
           int src = aliasedArgIndex(n, i);
