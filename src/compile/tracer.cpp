@@ -269,11 +269,23 @@ const ir::IrValue* Tracer::rootOf(const ir::IrValue* v) const {
 // checks on the concrete trace-time metadata, for every argument the op
 // table's schema marks written (Tensor(a!)) against every other tensor
 // argument in the same storage: real tensors by their storage, proxies by
-// their root in the graph. The error aborts the trace and the call falls back
+// their root in the graph, where two input roots are one storage when their
+// real tensors share it (f(base[:8], base[:8]): two objects, one storage;
+// missed before, the error came from the graph, after the trace had dropped
+// the Python side effects that precede it). The error aborts the trace and the call falls back
 // to eager, which raises it at the same place. Ops whose eager kernel skips
 // the check lose only compilation of that call, never correctness. A write
 // the checks allow but that reads its own writes (a self-overlapping view,
 // Note [Overlapping sources]) breaks the graph instead.
+const void* Tracer::storageOfRoot(const ir::IrValue* root) const {
+  if (root->node()->isInput())
+    for (const Ref<TensorObject>& t : inputTensors_) {
+      auto it = irOf_.find(t.get());
+      if (it != irOf_.end() && it->second == root && t->storage) return t->storage.get();
+    }
+  return root;
+}
+
 std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
                                       const std::vector<ir::Arg>& args) const {
   for (int w = 0; w < b.count; ++w) {
@@ -290,8 +302,10 @@ std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& 
     for (int i = 0; i < b.count; ++i) {
       if (i == w || op.schema.args[static_cast<size_t>(i)].type != ir::ArgType::Tensor || !b[i].isTensor()) continue;
       const TensorObject& in = *asTensor(b[i]);
-      bool shared = &in == &out || (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
-                                                                  : rootOf(args[static_cast<size_t>(i)].tensor) == outRoot);
+      bool shared = &in == &out ||
+                    (!out.isMeta() && !in.isMeta() ? out.storage == in.storage
+                                                   : storageOfRoot(rootOf(args[static_cast<size_t>(i)].tensor)) ==
+                                                         storageOfRoot(outRoot));
       if (shared && &in != &out) checkNoPartialOverlapInStorage(out.meta, in.meta);
       if (shared && ir::readsItsOwnWrites(op, ir::fromTensorMeta(out.meta), ir::fromTensorMeta(in.meta)))
         return op.name() + "() reads a tensor that overlaps the one it writes";

@@ -161,6 +161,9 @@ class Tracer : public DispatchInterceptor {
   // The storage root of a traced value: the graph input or fresh value its
   // chain of views starts at (Note [Memoized storage roots]).
   const ir::IrValue* rootOf(const ir::IrValue* v) const;
+  // What a storage root stands for: a graph input's real storage (distinct
+  // inputs may share one), else the root itself (a fresh tensor).
+  const void* storageOfRoot(const ir::IrValue* root) const;
   mutable std::unordered_map<const ir::IrValue*, const ir::IrValue*> roots_;
   bool rebindsFunctionally(const ir::OpDef& op, const ir::BoundArgs& b) const;
   ir::Node* recordRebound(const ir::OpDef& op, std::vector<ir::Arg> args, std::vector<ir::ValueMeta> metas,
