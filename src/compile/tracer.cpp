@@ -261,22 +261,6 @@ const ir::IrValue* Tracer::rootOf(const ir::IrValue* v) const {
 }
 
 
-// Note [Write overlap while tracing]
-// Eager kernels that write a tensor reject a written view with internal
-// overlap, and an input that partially overlaps it (Note [Write overlap
-// checks]). Functionalization turns the write into a pure op, so a compiled
-// graph would silently compute something. The tracer therefore runs the same
-// checks on the concrete trace-time metadata, for every argument the op
-// table's schema marks written (Tensor(a!)) against every other tensor
-// argument in the same storage: real tensors by their storage, proxies by
-// their root in the graph, where two input roots are one storage when their
-// real tensors share it (f(base[:8], base[:8]): two objects, one storage;
-// missed before, the error came from the graph, after the trace had dropped
-// the Python side effects that precede it). The error aborts the trace and the call falls back
-// to eager, which raises it at the same place. Ops whose eager kernel skips
-// the check lose only compilation of that call, never correctness. A write
-// the checks allow but that reads its own writes (a self-overlapping view,
-// Note [Overlapping sources]) breaks the graph instead.
 const void* Tracer::storageOfRoot(const ir::IrValue* root) const {
   if (root->node()->isInput())
     for (const Ref<TensorObject>& t : inputTensors_) {
@@ -286,6 +270,21 @@ const void* Tracer::storageOfRoot(const ir::IrValue* root) const {
   return root;
 }
 
+// Note [Write overlap while tracing]
+// Eager kernels that write a tensor reject a written view with internal
+// overlap, and an input that partially overlaps it (Note [Write overlap
+// checks]). Functionalization turns the write into a pure op, so a compiled
+// graph would silently compute something. The tracer therefore runs the same
+// checks on the concrete trace-time metadata, for every argument the op
+// table's schema marks written (Tensor(a!)) against every other tensor
+// argument in the same storage: real tensors by their storage, proxies by
+// their root in the graph, where two input roots are one storage when their
+// real tensors share it (f(base[:8], base[:8]): two objects, one storage).
+// The error aborts the trace and the call falls back to eager, which raises
+// it at the same place, after the Python side effects that precede it. Ops whose eager kernel skips
+// the check lose only compilation of that call, never correctness. A write
+// the checks allow but that reads its own writes (a self-overlapping view,
+// Note [Overlapping sources]) breaks the graph instead.
 std::string Tracer::checkWriteOverlap(const ir::OpDef& op, const ir::BoundArgs& b,
                                       const std::vector<ir::Arg>& args) const {
   for (int w = 0; w < b.count; ++w) {

@@ -9,6 +9,7 @@
 #include "opt/functionalize.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "support/diagnostics.h"
@@ -402,17 +403,19 @@ class Functionalizer {
   // and the returned views of it are replayed on the clone, so results alias
   // each other exactly as in eager.
   void separateReturnedStorages(const Node& n) {
-    AliasAnalysis aa(out_);
+    std::optional<AliasAnalysis> aa;     // built at the first fresh result
     std::vector<const IrValue*> claimed;  // output-graph storage roots already returned
-    for (Node* in : out_.nodes())
-      if (in->isInput()) claimed.push_back(in->output());
-    std::vector<const IrValue*> seen;  // input-graph storage roots
+    std::vector<const IrValue*> seen;     // input-graph storage roots
     for (const IrValue* v : n.inputValues()) {
       const IrValue* r = root_.at(resolve(v));
       Storage& st = storage_.at(r);
       if (st.input || std::find(seen.begin(), seen.end(), r) != seen.end()) continue;
       seen.push_back(r);
-      const IrValue* holder = aa.root(st.current);
+      if (!aa) {
+        aa.emplace(out_);
+        for (IrValue* in : out_.inputs()) claimed.push_back(in);
+      }
+      const IrValue* holder = aa->root(st.current);
       if (std::find(claimed.begin(), claimed.end(), holder) == claimed.end()) {
         claimed.push_back(holder);
         continue;

@@ -73,9 +73,9 @@ bool readsOnlyValues(const Node& u, const IrValue* v) {
 // Note [Layout includes the offset]: a value replaced by another keeps its
 // users' metadata, and a view's metadata is absolute (its storage offset).
 // A scatter's fresh result (offset 0) replaced by an input x = base[1:]
-// (offset 1) left slice(result, 0, 1) claiming offset 1 where it now reads
-// offset 2: the verifier caught it, and without it the view read the wrong
-// elements. So equal layouts have equal offsets too.
+// (offset 1) would leave slice(result, 0, 1) claiming offset 1 where it
+// reads offset 2, and the overlap decisions read that metadata. So equal
+// layouts have equal offsets too.
 bool sameLayout(const ValueMeta& a, const ValueMeta& b) {
   return a.dtype == b.dtype && a.sizes == b.sizes && a.offset == b.offset &&
          (a.strides == b.strides || (a.isContiguous() && b.isContiguous()));
