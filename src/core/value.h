@@ -111,7 +111,7 @@ class Value {
  public:
   Value() : tag_(Tag::None) { u_.i = 0; }
   static Value none() { return Value(); }
-  static Value boolean(bool b) { Value v; v.tag_ = Tag::Bool; v.u_.i = 0; v.u_.b = b; return v; }
+  static Value boolean(bool b) { Value v; v.tag_ = Tag::Bool; v.u_.i = b; return v; }  // Note [Whole-word payloads]
   static Value integer(int64_t i) { Value v; v.tag_ = Tag::Int; v.u_.i = i; return v; }
   static Value number(double f) { Value v; v.tag_ = Tag::Float; v.u_.f = f; return v; }
   static Value dtype(DType d) { Value v; v.tag_ = Tag::DType; v.u_.i = static_cast<int64_t>(d); return v; }
@@ -148,7 +148,7 @@ class Value {
   bool isObj(ObjKind k) const { return tag_ == Tag::Obj && u_.o->kind() == k; }
   bool isTensor() const { return isObj(ObjKind::Tensor); }
 
-  bool asBool() const { return u_.b; }
+  bool asBool() const { return u_.i != 0; }
   int64_t asInt() const { return u_.i; }
   double asFloat() const { return u_.f; }
   DType asDType() const { return static_cast<DType>(u_.i); }
@@ -160,17 +160,21 @@ class Value {
   bool identical(const Value& o) const {
     if (tag_ != o.tag_) return false;
     if (tag_ == Tag::None) return true;
-    if (tag_ == Tag::Bool) return u_.b == o.u_.b;
-    return u_.i == o.u_.i;  // covers the object pointer, the int and the float bits
+    return u_.i == o.u_.i;  // covers the bool, the object pointer, the int and the float bits
   }
 
  private:
   void release() {
     if (tag_ == Tag::Obj) u_.o->decRef();
   }
+  // Note [Whole-word payloads]
+  // A bool is stored as the int64 0 or 1, never as a byte inside the word.
+  // Values are copied as whole 8-byte words; a payload written as one byte
+  // and then read back as a word (the copy into a register) misses the CPU's
+  // store forwarding and stalls for about a dozen cycles, which made every
+  // comparison in the dispatch loop (`is None`, `==`) pay it.
   Tag tag_;
   union {
-    bool b;
     int64_t i;
     double f;
     Object* o;

@@ -573,14 +573,41 @@ inline void releaseItems(std::vector<Value>& items) {
   releaseAll(p);
 }
 
+// Note [Releasing tuple trees]
+// Trees of tuples (binary-trees' `(left, right)`) are the common nesting, and
+// releaseAll's work list of Pendings costs more than the tuples themselves.
+// So a dying tuple is first emptied depth first through a fixed array of the
+// tuples below it, each emptied in place from the back. A container that is
+// not a tuple, or a tuple past the array's depth, goes to releaseAll, which
+// never recurses; so the depth stays constant, and a tree of tuples
+// allocates nothing.
 inline void releaseTupleItems(TupleObject& t) {
   using namespace release_detail;
   bool nested = false;
   for (const Value& v : t.items) nested = nested || isContainer(v);
   if (!nested) return;  // destroying the items frees no container
-  Pending p;
-  p.tuple = &t;
-  releaseAll(p);
+  constexpr int kDepth = 24;
+  Value below[kDepth];  // owned tuples being emptied; below[depth - 1] is the innermost
+  int depth = 0;
+  TupleObject* top = &t;
+  for (;;) {
+    if (top->items.empty()) {
+      if (depth == 0) return;
+      below[--depth] = Value();  // frees it: it is empty
+      top = depth ? below[depth - 1].as<TupleObject>() : &t;
+      continue;
+    }
+    Value v = top->items.popBack();
+    if (!ownsContainer(v)) continue;  // dropping v frees no container
+    if (depth < kDepth && v.isObj(ObjKind::Tuple)) {
+      below[depth++] = std::move(v);
+      top = below[depth - 1].as<TupleObject>();
+      continue;
+    }
+    Pending p;
+    takeItems(v, p);
+    releaseAll(p);
+  }
 }
 
 inline void releaseEntries(DictEntries& entries) {

@@ -126,12 +126,6 @@ void VM::safePoint() {
   if (heap_.finalizersPending()) runFinalizers();  // Note [Finalizers]
 }
 
-Value* VM::stackTop() {
-  if (frames_.empty()) return stack_;
-  const Frame& f = frames_.back();
-  return f.base + f.code->nregs;
-}
-
 // ---------------------------------------------------------------------------
 // Frames
 
@@ -152,7 +146,7 @@ std::string quotedList(const std::vector<std::string>& names) {
 
 }  // namespace
 
-void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
+void VM::pushFrameBinding(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
   const CodeObject* code = fn->code.get();
   if (frames_.size() >= maxCallDepth) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   if (base + code->nregs + nkw + 2 > stackEnd_) throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded (value stack full)");
@@ -201,13 +195,7 @@ void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* r
   }
   for (size_t i = 0; i < code->freeRegs.size(); ++i) base[code->freeRegs[i]] = fn->cells[i];
   if (__builtin_expect(code->isGenerator, 0)) return makeGenerator(fn, base, result);
-  frames_.push_back(Frame{fn, code, code->code.data(), base, entry, result});
-}
-
-void VM::popFrame() {
-  Frame& f = frames_.back();
-  for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
-  frames_.pop_back();
+  frames_.emplace_back(fn, code, code->code.data(), base, entry, result);  // Note [Frames built in place]
 }
 
 // Note [Library frames]
@@ -378,7 +366,7 @@ Value VM::resume(const Ref<FunctionObject>& fn, const std::vector<Value>& regist
     throw Error(ErrorKind::Recursion, "maximum recursion depth exceeded");
   for (size_t i = 0; i < registers.size(); ++i) base[i] = registers[i];
   Value result;
-  frames_.push_back(Frame{fn.get(), code, code->code.data() + pc, base, true, &result});
+  frames_.emplace_back(fn.get(), code, code->code.data() + pc, base, true, &result);
   execute();
   return result;
 }

@@ -13,6 +13,7 @@
 // check the stack left (Note [Stack limit]).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -49,6 +50,14 @@ struct Frame {
   bool entry;              // returning from this frame leaves the current dispatch loop
   Value* result;           // where RETURN writes (the caller's R[A], or the entry result)
   GeneratorState* gen = nullptr;  // the generator this frame runs (Note [Generator frames]), else null
+
+  // Note [Frames built in place]
+  // pushFrame constructs the frame inside frames_ (emplace_back). Building a
+  // temporary and copying it made the copy's 16-byte loads read fields just
+  // written with 8- and 1-byte stores, which store forwarding cannot serve:
+  // a third of pushFrame's time in binary-trees.
+  Frame(FunctionObject* fn, const CodeObject* code, const Instr* pc, Value* base, bool entry, Value* result)
+      : fn(fn), code(code), pc(pc), base(base), entry(entry), result(result) {}
 };
 
 // What a native sees of the script frame that called it (VM::callerFrame):
@@ -172,6 +181,8 @@ class VM {
   // A generator function's call pushes nothing: it writes the generator to
   // *result instead (Note [Generator frames]).
   void pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry);
+  // pushFrame for every call that is not plain (Note [Plain calls]).
+  void pushFrameBinding(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry);
   // pushFrame's ending for generator code: moves the bound registers into a new generator.
   void makeGenerator(FunctionObject* fn, Value* base, Value* result);
   // YIELD: suspends the running generator frame (the top one) at `resumePc`.
@@ -223,6 +234,46 @@ class VM {
   // Native objects for built-in methods, created on first use: str, list, dict.
   std::unordered_map<std::string_view, Value> methodCache_[4];  // str, list, dict, tuple
 };
+
+inline Value* VM::stackTop() {
+  if (frames_.empty()) return stack_;
+  const Frame& f = frames_.back();
+  return f.base + f.code->nregs;
+}
+
+// Note [Plain calls]
+// Most calls pass exactly the parameters, positionally, to a function with
+// no *args, defaults to bind, closure cells or yield. pushFrame does those
+// inline in the dispatch loop: clear the rest of the window, push the frame.
+// Everything else (and every error: recursion, a full value stack, a wrong
+// argument count) goes through pushFrameBinding.
+[[gnu::always_inline]] inline void VM::pushFrame(FunctionObject* fn, Value* base, int nargs, int nkw, Value* result, bool entry) {
+  const CodeObject* code = fn->code.get();
+  const bool plain = nkw == 0 && nargs == code->nparams && !code->extendedParams && !code->isGenerator &&
+                     code->freeRegs.empty() && frames_.size() < maxCallDepth && base + code->nregs + 2 <= stackEnd_;
+  if (__builtin_expect(!plain, 0)) return pushFrameBinding(fn, base, nargs, nkw, result, entry);
+  // Note [Registers above the stack top are None]
+  // Every register at or above stackTop() holds None: popFrame clears a
+  // frame's whole window, a generator's suspension moves its registers out,
+  // and whoever writes arguments there (VM::call, VM::resume) pushes a frame
+  // over them or clears them when that fails. So of the new window only the
+  // part that overlaps the caller's registers (stale temporaries above the
+  // call's arguments) needs clearing; the check below, in debug builds,
+  // holds the rest to it.
+  Value* const callerTop = stackTop();
+  Value* const window = base + code->nregs;
+  for (Value* r = base + nargs; r < window && r < callerTop; ++r) *r = Value();
+#ifndef NDEBUG
+  for (Value* r = std::max(base + nargs, callerTop); r < window; ++r) TDSL_ASSERT(r->isNone());
+#endif
+  frames_.emplace_back(fn, code, code->code.data(), base, entry, result);  // Note [Frames built in place]
+}
+
+[[gnu::always_inline]] inline void VM::popFrame() {
+  Frame& f = frames_.back();
+  for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
+  frames_.pop_back();
+}
 
 // Registration of the built-ins, methods and native modules (one file each).
 void installBuiltins(VM& vm);

@@ -4,6 +4,7 @@
 // cycle collector.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,41 @@ TEST_CASE("tuple: dropping a tuple frees its items, nested a million deep withou
   w = Value();
   shared = Value();
   CHECK(freed == 4);
+}
+
+// Note [Releasing tuple trees]: trees of tuples are emptied through a fixed
+// array of the tuples below; deeper ones, and every other container, go to
+// the work list. Every leaf is freed whatever the depth or the mix.
+TEST_CASE("tuple: trees of tuples deeper than the release array, and mixed chains, free every leaf", "[tuple]") {
+  int freed = 0;
+  std::function<Value(int)> tree = [&](int depth) -> Value {
+    if (depth == 0) return makeTuple({witness(&freed), Value()});
+    return makeTuple({tree(depth - 1), tree(depth - 1)});
+  };
+  for (int depth : {1, 23, 24, 25, 26}) {
+    freed = 0;
+    Value t = depth > 20 ? makeTuple({Value()}) : tree(depth);
+    if (depth > 20) {  // a path 'depth' deep with a leaf hanging off every level
+      Value chain = makeTuple({witness(&freed), Value()});
+      for (int i = 0; i < depth; ++i) chain = makeTuple({chain, makeTuple({witness(&freed)})});
+      t = chain;
+    }
+    t = Value();
+    CHECK(freed == (depth > 20 ? depth + 1 : 2));
+  }
+  freed = 0;
+  Value full = tree(12);  // 4096 leaves
+  full = Value();
+  CHECK(freed == 4096);
+  // Tuples, lists and dicts alternating a million deep: neither path recurses.
+  freed = 0;
+  Value chain = makeTuple({witness(&freed)});
+  for (int i = 0; i < 1000000; ++i) {
+    if (i % 3 == 0) chain = makeList({chain});
+    else chain = makeTuple({chain, witness(&freed)});
+  }
+  chain = Value();
+  CHECK(freed == 1 + 666666);
 }
 
 TEST_CASE("tuple: a cycle through a tuple is collected", "[tuple][gc]") {
