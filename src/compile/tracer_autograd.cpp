@@ -99,11 +99,46 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
     if (anyGrad && !out.isMeta())
       refuseJoint(op.name() + "() writes a tensor from outside the compiled region with a value that requires grad");
     if (!gradSeen_) continue;
+    if (!anyGrad) {
+      replayViewsOf(root);  // Note [Writes autograd does not record]
+      continue;
+    }
     if (root != written || viewedRoots_.count(root))
       refuseJoint(op.name() + "() writes through a view, or into a tensor that has views, while autograd records");
     for (int i = 0; i < b.count && anyGrad; ++i)
       if (i != w && args[static_cast<size_t>(i)].kind == ir::Arg::Kind::Tensor && rootOf(args[static_cast<size_t>(i)].tensor) == root)
         refuseJoint(op.name() + "() reads the tensor it writes while autograd records");
+  }
+}
+
+// Note [Writes autograd does not record]
+// An in-place op none of whose tensors requires grad (`w.sub_(lr * g)` after
+// `g = grad(loss)(w, x)`, whose leaf was a detached alias of w) makes no
+// node in eager: it only bumps the storage's version. Two things follow,
+// and the trace does both, so it needs no refusal even when the storage
+// has views:
+// - a node that saved a tensor of that storage fails the backward's
+//   version check (Note [Versions of proxies]: noteJointNode counts the
+//   write against the storage root);
+// - a differentiable view of that storage (a view of the transform's
+//   leaf, viewBase requiring grad) finds its version stale at its next
+//   grad_fn and replays itself from its base (Note [Differentiable views]).
+//   A proxy has no storage and so no version: replayViewsOf replays every
+//   such proxy at the write instead. Its base's history cannot change
+//   between the write and eager's lazy replay without the joint trace
+//   being refused (an in-place op that requires grad into a storage with
+//   views), so the replayed grad_fn is the one eager would make.
+// A write that autograd does record (some tensor requires grad) still
+// refuses the joint trace through a view or into a storage with views.
+void Tracer::replayViewsOf(const ir::IrValue* root) {
+  const void* storage = storageOfRoot(root);
+  for (const Value& v : keepAlive_) {
+    if (!v.isTensor()) continue;
+    TensorObject& t = *asTensor(v);
+    const AutogradMeta* m = autograd::metaOf(t);
+    if (!t.isMeta() || !m || !m->viewBase) continue;
+    auto it = irOf_.find(&t);
+    if (it != irOf_.end() && storageOfRoot(rootOf(it->second)) == storage) autograd::replayView(t);
   }
 }
 
