@@ -155,6 +155,38 @@ same_view = torch.equal(a1, a2) and torch.equal(b1, b2) and torch.equal(v1, v2)
   CHECK(r.truthy("same_view"));
 }
 
+TEST_CASE("compiled torch.func: a dict or nested has_aux value is detached and stays in the graph",
+          "[compile][autograd][func]") {
+  // Note [Aux outputs]: the aux's tensors lose the call's history at every
+  // depth, so returning them is no autograd history leaving the segment.
+  Run r(std::string(kPrelude) + R"(
+def f(w):
+    return grad(lambda a: ((a * a).sum(), {"s": a.sin(), "l": [a.cos()]}), has_aux=True)(w)
+cf = torch.compile(f)
+g, aux = cf(w)
+g2, aux2 = f(w)
+same = torch.equal(g, g2) and torch.equal(aux["s"], aux2["s"]) and torch.equal(aux["l"][0], aux2["l"][0])
+no_history = not aux["s"].requires_grad and not aux["l"][0].requires_grad
+def bad(w):
+    return grad(lambda a: ((a * a).sum(), (a, 3)), has_aux=True)(w)
+try:
+    torch.compile(bad)(w)
+    message = ""
+except RuntimeError as e:
+    message = str(e)
+)");
+  const FunctionStats& s = r.stats("f");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  CHECK(r.truthy("no_history"));
+  const ir::Graph& g = r.capturedGraph("cf");
+  CHECK(count(g, "sin") == 1);
+  CHECK(count(g, "cos") == 1);
+  CHECK(r.interp.getGlobal("message").as<StrObject>()->str == "Expected tensors, got unsupported type <class 'int'>");
+}
+
 TEST_CASE("compiled torch.func: what the tracer cannot follow still breaks, with its reason", "[compile][autograd][func]") {
   Run r(std::string(kPrelude) + R"(
 g_item = grad(lambda a: (a * a).sum() * a.sum().item())

@@ -56,8 +56,7 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + ": output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    r.aux = listItems(result)[1];
-    if (!nested && r.aux.isTensor()) r.aux = detached(s, r.aux);
+    r.aux = unwrapAux(s, listItems(result)[1], nested);
   }
   const bool tupleOut = out.isObj(ObjKind::Tuple);
   std::vector<Value> outs = tupleOut ? listItems(out).toVector() : std::vector<Value>{out};

@@ -21,6 +21,7 @@
 #include "vm/torch/autograd_bindings.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
+#include "vm/torch/pytree.h"
 #include "vm/torch/torch_func_core.h"
 #include "vm/torch/vmap.h"
 
@@ -97,21 +98,26 @@ Value rebuild(const Value& arg, std::vector<Value>::const_iterator& it) {
   return *it++;
 }
 
-// has_aux's value as the caller sees it: outside any transform its tensors
-// carry no history of the call (functorch unwraps them).
-Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
-  if (nested) return aux;
-  if (aux.isTensor()) return callMethod(s, aux, "detach", {});
-  if (aux.isObj(ObjKind::Tuple) || aux.isObj(ObjKind::List)) {
-    std::vector<Value> items = listItems(aux).toVector();
-    for (Value& v : items)
-      if (v.isTensor()) v = callMethod(s, v, "detach", {});
-    return aux.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
-  }
-  return aux;
-}
-
 }  // namespace
+
+// Note [Aux outputs]
+// has_aux's value is a pytree (tuples, lists, dicts) whose leaves must be
+// tensors: functorch unwraps it with _undo_create_differentiable, and any
+// other leaf (None, an int) raises "Expected tensors, got unsupported type
+// <class 'int'>". Outside any transform its tensors carry no history of
+// the call (functorch unwraps them one level), so each is detached, at
+// every depth; inside another transform (nested) they keep their history
+// for the outer level. Under torch.compile a detached aux is an ordinary
+// graph output, so a dict or nested aux does not refuse the joint graph.
+Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
+  if (isTreeNode(aux)) {
+    std::vector<Value> children = treeChildren(aux);
+    for (Value& c : children) c = unwrapAux(s, c, nested);
+    return treeRebuild(aux, std::move(children));
+  }
+  if (!aux.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(aux) + "'>");
+  return nested ? aux : callMethod(s, aux, "detach", {});
+}
 
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain) {

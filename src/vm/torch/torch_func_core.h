@@ -28,6 +28,8 @@ struct GradModeOn {
 // A fresh leaf that requires grad standing for tensor `t` (an alias when t
 // already requires grad: `nested` is set). A TypeError-like RuntimeError for a non-tensor.
 Value makeLeaf(TensorState& s, const Value& t, bool& nested);
+// A has_aux value as the caller sees it (Note [Aux outputs] in torch_func.cpp).
+Value unwrapAux(TensorState& s, const Value& aux, bool nested);
 // d(outputs . cotangents)/d(leaves); leaves the outputs do not reach get zeros.
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain);
