@@ -126,17 +126,8 @@ class JacfwdFunction : public ExtensionObject {
   }
   Value call(Interpreter& interp, const CallArgs& call) override {
     TensorState& s = stateOf(interp);
-    const bool single = !argnums_.isObj(ObjKind::Tuple);
-    std::vector<int64_t> nums;
-    const ValueSpan given = single ? ValueSpan(&argnums_, 1) : listItems(argnums_);
-    for (const Value& a : given) {
-      if (!a.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + tdsl::typeName(argnums_));
-      int64_t k = a.asInt();
-      const auto n = static_cast<int64_t>(call.nargs);
-      if (k < -n || k >= n)
-        throw Error(ErrorKind::Runtime, "Got argnums=" + std::to_string(k) + ", but only " + std::to_string(n) + " positional inputs");
-      nums.push_back(k < 0 ? k + n : k);
-    }
+    bool single = true;
+    const std::vector<int64_t> nums = argnumsOf(&argnums_, call.nargs, single);
     std::vector<Value> primals(call.args, call.args + call.nargs);
     std::vector<Value> jacobians;
     Value aux;

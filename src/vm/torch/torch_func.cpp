@@ -140,32 +140,44 @@ std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, 
   return grads;
 }
 
-namespace {
-
+// Note [argnums]: functorch's _slice_argnums, in its order and words: the
+// type of argnums, then each index wrapped against the positional
+// arguments, then an empty or repeated tuple.
 std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single) {
   std::vector<int64_t> out;
   single = true;
-  if (!v || v->isNone()) {
-    out.push_back(0);
-  } else if (v->isInt()) {
-    out.push_back(v->asInt());
-  } else if (v->isObj(ObjKind::Tuple)) {
-    single = false;
-    for (const Value& x : listItems(*v)) {
-      if (!x.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
-      out.push_back(x.asInt());
-    }
-  } else {
-    throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
-  }
-  for (int64_t& a : out) {
-    const auto n = static_cast<int64_t>(nargs);
+  const auto n = static_cast<int64_t>(nargs);
+  auto wrap = [&](const Value& x) {
+    if (!x.isInt()) throw Error(ErrorKind::Runtime, "argnum must be int, got: <class '" + typeName(x) + "'>");
+    const int64_t a = x.asInt();
     if (a < -n || a >= n)
-      throw Error(ErrorKind::Runtime, "Got argnums=" + std::to_string(a) + ", but only " + std::to_string(nargs) + " positional inputs");
-    if (a < 0) a += n;
+      throw Error(ErrorKind::Runtime, "Got argnum=" + std::to_string(a) + ", but only " + std::to_string(nargs) + " positional inputs");
+    out.push_back(a < 0 ? a + n : a);
+  };
+  if (!v || v->isNone()) {
+    wrap(Value::integer(0));
+    return out;
   }
+  if (v->isInt()) {
+    wrap(*v);
+    return out;
+  }
+  if (!v->isObj(ObjKind::Tuple))
+    throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: <class '" + typeName(*v) + "'>");
+  single = false;
+  for (const Value& x : listItems(*v)) wrap(x);
+  if (out.empty()) throw Error(ErrorKind::Runtime, "argnums must be non-empty");
+  for (size_t i = 0; i < out.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (out[i] == out[j]) {
+        std::string text = "(";
+        for (size_t k = 0; k < out.size(); ++k) text += (k ? ", " : "") + std::to_string(out[k]);
+        throw Error(ErrorKind::Runtime, "argnums elements must be unique, got " + text + (out.size() == 1 ? ",)" : ")"));
+      }
   return out;
 }
+
+namespace {
 
 class FuncTransform : public ExtensionObject {
  public:

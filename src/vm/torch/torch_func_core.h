@@ -28,6 +28,9 @@ struct GradModeOn {
 // A fresh leaf that requires grad standing for tensor `t` (an alias when t
 // already requires grad: `nested` is set). A TypeError-like RuntimeError for a non-tensor.
 Value makeLeaf(TensorState& s, const Value& t, bool& nested);
+// The indices argnums names (Note [argnums] in torch_func.cpp); `single`
+// when it is an int (the result is then not a tuple). None means 0.
+std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single);
 // A has_aux value as the caller sees it (Note [Aux outputs] in torch_func.cpp).
 Value unwrapAux(TensorState& s, const Value& aux, bool nested);
 // d(outputs . cotangents)/d(leaves); leaves the outputs do not reach get zeros.
