@@ -187,6 +187,41 @@ except RuntimeError as e:
   CHECK(r.interp.getGlobal("message").as<StrObject>()->str == "Expected tensors, got unsupported type <class 'int'>");
 }
 
+TEST_CASE("compiled torch.func: a backward through a gradient that depends on a captured tensor is one graph",
+          "[compile][autograd][func]") {
+  // Note [Outer history]: w requires grad and the inner gradient depends on
+  // it, so the inner backward runs with create_graph and loss.backward()
+  // differentiates through it, all in the joint graph.
+  Run r(std::string(kPrelude) + R"(
+def meta(w, x):
+    g = grad(lambda a: (a.sin() * w).sum())(x)
+    loss = (g * g).sum()
+    loss.backward()
+    return loss.detach()
+cmeta = torch.compile(meta)
+w1 = w.clone().requires_grad_()
+w2 = w.clone().requires_grad_()
+same = torch.equal(cmeta(w1, x), meta(w2, x)) and torch.equal(w1.grad, w2.grad)
+def returns_grad(w, x):
+    return grad(lambda a: (a * w).sum())(x)
+gr = torch.compile(returns_grad)(w1, x)
+keeps_history = gr.requires_grad and gr.grad_fn is not None
+)");
+  const FunctionStats& s = r.stats("meta");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  const ir::Graph& g = r.capturedGraph("cmeta");
+  CHECK(count(g, "cos") == 1);  // the inner backward's SinBackward
+  CHECK(count(g, "neg") == 1);  // CosBackward: the outer backward went through the inner one
+  CHECK(count(g, "sum") == 2);  // the inner loss and the outer one
+  CHECK(g.inputs().size() == 2);
+  // Returning a result with w's history runs the call eagerly, history kept.
+  CHECK(r.truthy("keeps_history"));
+  CHECK(anyReason(r.stats("returns_grad"), "a tensor that requires grad leaves the compiled region"));
+}
+
 TEST_CASE("compiled torch.func: what the tracer cannot follow still breaks, with its reason", "[compile][autograd][func]") {
   Run r(std::string(kPrelude) + R"(
 g_item = grad(lambda a: (a * a).sum() * a.sum().item())

@@ -47,8 +47,10 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
   TensorState& s = stateOf(interp);
   GradModeOn mode(s);
   std::vector<Value> leaves;
-  bool nested = false;
-  for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, nested));
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history] in torch_func.cpp
+  for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, level.nested));
+  level.leaves = leaves;
   Value result = callTransformed(interp, fn, CallArgs{leaves.data(), leaves.size(), nullptr, 0});
   JvpResult r;
   Value out = result;
@@ -56,7 +58,7 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + ": output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    r.aux = unwrapAux(s, listItems(result)[1], nested);
+    r.aux = unwrapAux(s, level, listItems(result)[1]);
   }
   const bool tupleOut = out.isObj(ObjKind::Tuple);
   std::vector<Value> outs = tupleOut ? listItems(out).toVector() : std::vector<Value>{out};
@@ -64,12 +66,19 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!o.isTensor())
       throw Error(ErrorKind::Runtime, who + ": expected f(*primals) to return only tensors, got unsupported type <class '" +
                                           typeName(o) + "'>");
+  // With history from outside (in the outputs or the tangents), the
+  // tangents out are differentiable too.
+  bool create = level.nested;
+  for (const Value& o : outs) create = create || hasOuterHistory(level, o);
+  for (const Value& t : tangents) create = create || hasOuterHistory(level, t);
   std::vector<Value> us;
   for (const Value& o : outs) us.push_back(freshLeafLike(s, o));
+  for (const Value& u : us) level.leaves.push_back(u);
   std::vector<Value> vjps = gradients(s, outs, us, leaves, true, true);
-  std::vector<Value> jt = gradients(s, vjps, tangents, us, nested, nested);
+  std::vector<Value> jt = gradients(s, vjps, tangents, us, create, create);
+  for (Value& t : jt) t = unwrapResult(s, level, t);
   std::vector<Value> shown;
-  for (const Value& o : outs) shown.push_back(nested ? o : detached(s, o));
+  for (const Value& o : outs) shown.push_back(unwrapResult(s, level, o));
   r.output = tupleOut ? makeTuple(shown) : shown[0];
   r.tangent = tupleOut ? makeTuple(jt) : jt[0];
   return r;

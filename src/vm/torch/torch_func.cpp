@@ -9,10 +9,12 @@
 // gradient's history. Grad mode is on inside the call. Arguments may be
 // tensors or tuples, lists and dicts of tensors (one level).
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "autograd/autograd_meta.h"
 #include "autograd/engine.h"
+#include "autograd/node.h"
 #include "support/diagnostics.h"
 #include "vm/function.h"
 #include "vm/gc.h"
@@ -100,23 +102,69 @@ Value rebuild(const Value& arg, std::vector<Value>::const_iterator& it) {
 
 }  // namespace
 
+// Note [Outer history]
+// functorch differentiates a transformed call at a level of its own: a
+// tensor the function captures from outside (w in grad(lambda a: (a *
+// w).sum())(x)) is a constant at that level but keeps its history at the
+// levels outside, so the gradient, the value and the aux stay
+// differentiable with respect to it (PyTorch: that grad is w, requiring
+// grad; (a * a).sum() + w.sum() gives a gradient that does not). tdsl's
+// autograd has one level, so a call tells its own state from the outside
+// by the nodes' creation order: the call's nodes are those numbered above
+// the sequence number at its start (CallLevel::seq0), its leaves the fresh
+// ones it made. A tensor whose history reaches an older node, or the
+// accumulator of any other leaf, has outer history. When the output has,
+// the backward runs with create_graph, and each result is detached only if
+// its own history stays inside the call (unwrapResult). The history a kept
+// result carries also reaches the call's private leaves, which nothing
+// else sees, so a later backward through it gives the outer tensors
+// PyTorch's gradients.
+bool hasOuterHistory(const CallLevel& level, const Value& v) {
+  if (!v.isTensor() || !ag::requiresGrad(*asTensor(v))) return false;
+  std::vector<ag::Node*> todo;
+  std::unordered_set<const ag::Node*> seen;
+  auto push = [&](const ag::Edge& e) {
+    if (e.fn && seen.insert(e.fn.get()).second) todo.push_back(e.fn.get());
+  };
+  push(ag::gradientEdge(*asTensor(v)));
+  while (!todo.empty()) {
+    ag::Node* n = todo.back();
+    todo.pop_back();
+    if (auto* acc = dynamic_cast<ag::AccumulateGrad*>(n)) {
+      bool own = false;
+      for (const Value& l : level.leaves) own |= asTensor(l) == acc->variable.get();
+      if (!own) return true;
+      continue;
+    }
+    if (n->sequenceNr != 0 && n->sequenceNr <= level.seq0) return true;
+    for (const ag::Edge& e : n->next) push(e);
+  }
+  return false;
+}
+
+Value unwrapResult(TensorState& s, const CallLevel& level, const Value& v) {
+  if (level.nested || !ag::requiresGrad(*asTensor(v)) || hasOuterHistory(level, v)) return v;
+  return callMethod(s, v, "detach", {});
+}
+
 // Note [Aux outputs]
 // has_aux's value is a pytree (tuples, lists, dicts) whose leaves must be
 // tensors: functorch unwraps it with _undo_create_differentiable, and any
 // other leaf (None, an int) raises "Expected tensors, got unsupported type
-// <class 'int'>". Outside any transform its tensors carry no history of
-// the call (functorch unwraps them one level), so each is detached, at
-// every depth; inside another transform (nested) they keep their history
-// for the outer level. Under torch.compile a detached aux is an ordinary
-// graph output, so a dict or nested aux does not refuse the joint graph.
-Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
+// <class 'int'>". Its tensors come back without the call's own history
+// (functorch unwraps them one level), at every depth: each is detached
+// unless it has history from outside the call or the call is nested
+// (Note [Outer history]). Under torch.compile a detached aux is an
+// ordinary graph output, so a dict or nested aux does not refuse the
+// joint graph.
+Value unwrapAux(TensorState& s, const CallLevel& level, const Value& aux) {
   if (isTreeNode(aux)) {
     std::vector<Value> children = treeChildren(aux);
-    for (Value& c : children) c = unwrapAux(s, c, nested);
+    for (Value& c : children) c = unwrapAux(s, level, c);
     return treeRebuild(aux, std::move(children));
   }
   if (!aux.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(aux) + "'>");
-  return nested ? aux : callMethod(s, aux, "detach", {});
+  return unwrapResult(s, level, aux);
 }
 
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
@@ -213,14 +261,15 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
   std::vector<int64_t> argnums = argnumsOf(argnums_.isNone() ? nullptr : &argnums_, call.nargs, single);
   std::vector<Value> args(call.args, call.args + call.nargs);
   std::vector<Primal> primals;
-  std::vector<Value> leaves;
-  bool nested = false;
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history]
   for (int64_t a : argnums) {
     primals.push_back(wrapPrimal(s, args[static_cast<size_t>(a)]));
     args[static_cast<size_t>(a)] = primals.back().wrapped;
-    for (const Value& l : primals.back().leaves) leaves.push_back(l);
-    nested |= primals.back().nested;
+    for (const Value& l : primals.back().leaves) level.leaves.push_back(l);
+    level.nested |= primals.back().nested;
   }
+  const std::vector<Value>& leaves = level.leaves;
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
   Value result = callTransformed(interp, fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
   const std::string who = kind_ == Kind::Jacrev ? "jacrev" : "grad_and_value";
@@ -229,11 +278,14 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + "(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = unwrapAux(s, listItems(result)[1], nested);
+    aux = unwrapAux(s, level, listItems(result)[1]);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type " + ("<class '" + tdsl::typeName(out) + "'>"));
   const TensorObject& o = *asTensor(out);
-  auto pack = [&](const std::vector<Value>& grads) {
+  // With history from outside, the gradients are differentiable too.
+  const bool create = level.nested || hasOuterHistory(level, out);
+  auto pack = [&](std::vector<Value> grads) {
+    for (Value& g : grads) g = unwrapResult(s, level, g);
     std::vector<Value> perArg;
     auto it = grads.cbegin();
     for (size_t i = 0; i < primals.size(); ++i) perArg.push_back(rebuild(call.args[static_cast<size_t>(argnums[i])], it));
@@ -247,7 +299,7 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     for (int64_t i = 0; i < m; ++i) {
       Value basis = callOp(s, "zeros", {makeList({Value::integer(m)})}, {KwArg{"dtype", Value::dtype(o.dtype())}});
       basis = callOp(s, "select_scatter", {basis, Value(scalarTensor(s, Value::number(1.0), o.dtype())), Value::integer(0), Value::integer(i)});
-      std::vector<Value> g = gradients(s, {flatOut}, {basis}, leaves, nested, true);
+      std::vector<Value> g = gradients(s, {flatOut}, {basis}, leaves, create, true);
       for (size_t k = 0; k < leaves.size(); ++k) rows[k].push_back(g[k]);
     }
     std::vector<Value> jac;
@@ -258,24 +310,24 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
       Value stacked = m == 0 ? callOp(s, "zeros", {makeList(shape)}) : callOp(s, "stack", {makeList(rows[k])});
       jac.push_back(callOp(s, "reshape", {stacked, makeList(std::move(shape))}));
     }
-    Value j = pack(jac);
+    Value j = pack(std::move(jac));
     return hasAux_ ? makeTuple({j, aux}) : j;
   }
   if (o.numel() != 1 || o.dim() != 0)
     throw Error(ErrorKind::Runtime, who + "(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with " +
                                         std::to_string(o.dim()) + " dims. Maybe you wanted to use the vjp or jacrev APIs instead?");
   Value one = callOp(s, "ones_like", {out});
-  Value g = pack(gradients(s, {out}, {one}, leaves, nested, false));
+  Value g = pack(gradients(s, {out}, {one}, leaves, create, false));
   if (kind_ == Kind::Grad) return hasAux_ ? makeTuple({g, aux}) : g;
-  Value value = nested ? out : callMethod(s, out, "detach", {});
+  Value value = unwrapResult(s, level, out);
   return hasAux_ ? makeTuple({g, makeTuple({value, aux})}) : makeTuple({g, value});
 }
 
 // The function vjp returns: cotangents -> gradients of the primals.
 class VjpFunction : public ExtensionObject {
  public:
-  VjpFunction(Value output, std::vector<Value> leaves, std::vector<Value> primals, bool nested)
-      : output_(std::move(output)), leaves_(std::move(leaves)), primals_(std::move(primals)), nested_(nested) {}
+  VjpFunction(Value output, CallLevel level, std::vector<Value> primals)
+      : output_(std::move(output)), level_(std::move(level)), primals_(std::move(primals)) {}
   std::string typeName() const override { return "function"; }
   std::string repr() const override { return "<function vjp.<locals>.wrapper>"; }
   bool callable() const override { return true; }
@@ -287,7 +339,10 @@ class VjpFunction : public ExtensionObject {
       throw Error(ErrorKind::Runtime, "Mismatch in shape: grad_output[0] has a shape of " + sizeText(ct.sizes()) +
                                           " and output[0] has a shape of " + sizeText(asTensor(output_)->sizes()) + ".");
     GradModeOn mode(s);
-    std::vector<Value> grads = gradients(s, {output_}, {call.args[0]}, leaves_, nested_, true);
+    // Note [Outer history]: a cotangent with history makes the gradients differentiable too.
+    const bool create = level_.nested || hasOuterHistory(level_, output_) || hasOuterHistory(level_, call.args[0]);
+    std::vector<Value> grads = gradients(s, {output_}, {call.args[0]}, level_.leaves, create, true);
+    for (Value& g : grads) g = unwrapResult(s, level_, g);
     std::vector<Value> out;
     auto it = grads.cbegin();
     for (const Value& p : primals_) out.push_back(rebuild(p, it));
@@ -295,22 +350,22 @@ class VjpFunction : public ExtensionObject {
   }
   void gcTraverse(GcVisitor& v) override {
     v.visit(output_);
-    for (const Value& x : leaves_) v.visit(x);
+    for (const Value& x : level_.leaves) v.visit(x);
     for (const Value& x : primals_) v.visit(x);
   }
   void gcClear(std::vector<Value>& out) override {
     out.push_back(std::move(output_));
-    for (Value& x : leaves_) out.push_back(std::move(x));
+    for (Value& x : level_.leaves) out.push_back(std::move(x));
     for (Value& x : primals_) out.push_back(std::move(x));
-    leaves_.clear();
+    level_.leaves.clear();
     primals_.clear();
   }
 
  private:
   static std::string sizeText(const Dims& d) { return "torch.Size(" + formatDims(d) + ")"; }
   Value output_;
-  std::vector<Value> leaves_, primals_;
-  bool nested_;
+  CallLevel level_;
+  std::vector<Value> primals_;
 };
 
 bool hasAuxFlag(const CallArgs& call) {
@@ -335,14 +390,15 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
   if (call.nargs < 1) throw Error(ErrorKind::Type, "vjp() missing 1 required positional argument: 'func'");
   TensorState& s = stateOf(interp);
   GradModeOn mode(s);
-  std::vector<Value> args, leaves, primals;
-  bool nested = false;
+  std::vector<Value> args, primals;
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history]
   for (size_t i = 1; i < call.nargs; ++i) {
     Primal p = wrapPrimal(s, call.args[i]);
     args.push_back(p.wrapped);
     primals.push_back(call.args[i]);
-    for (const Value& l : p.leaves) leaves.push_back(l);
-    nested |= p.nested;
+    for (const Value& l : p.leaves) level.leaves.push_back(l);
+    level.nested |= p.nested;
   }
   Value result = callTransformed(interp, call.args[0], CallArgs{args.data(), args.size(), nullptr, 0});
   const bool hasAux = hasAuxFlag(call);
@@ -351,11 +407,11 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = unwrapAux(s, listItems(result)[1], nested);
+    aux = unwrapAux(s, level, listItems(result)[1]);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(out) + "'>");
-  Value fn(makeRef<VjpFunction>(out, leaves, primals, nested));
-  Value shown = nested ? out : callMethod(s, out, "detach", {});
+  Value shown = unwrapResult(s, level, out);
+  Value fn(makeRef<VjpFunction>(out, std::move(level), primals));
   return hasAux ? makeTuple({shown, fn, aux}) : makeTuple({shown, fn});
 }
 
