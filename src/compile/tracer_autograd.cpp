@@ -35,7 +35,9 @@
 // records into a tensor from outside the segment, through a view, or into
 // a storage that has views, once autograd is involved (proxies are not
 // differentiable views: CopySlices and view replay are eager's); an
-// in-place op reading what it writes; an in-place view op. torch.func is
+// in-place op reading what it writes; an in-place view op (a write that
+// autograd does not record is traced: Note [Writes autograd does not
+// record]). torch.func is
 // traced too (Note [Function transforms under the tracer] in
 // tracer_transforms.cpp), hooks on tensors made in the segment too (Note
 // [Autograd reads while tracing]); the grad-mode objects still break the graph.

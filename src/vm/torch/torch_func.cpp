@@ -7,7 +7,8 @@
 // grad (an outer transform, grad(grad(f))), a differentiable alias of it, and
 // then differentiates with create_graph so the outer level sees the inner
 // gradient's history. Grad mode is on inside the call. Arguments may be
-// tensors or tuples, lists and dicts of tensors (one level).
+// tensors or tuples, lists and dicts of tensors (one level). Tensors the
+// function captures keep their own history (Note [Outer history]).
 #include <string>
 #include <unordered_set>
 #include <vector>
