@@ -206,6 +206,10 @@ def returns_grad(w, x):
     return grad(lambda a: (a * w).sum())(x)
 gr = torch.compile(returns_grad)(w1, x)
 keeps_history = gr.requires_grad and gr.grad_fn is not None
+def depends(w, x):
+    return grad(lambda a: (a * a * w).sum())(x).requires_grad
+cdep = torch.compile(depends)
+answers = [cdep(v, x) for v in (w, w1, w, w1)]
 )");
   const FunctionStats& s = r.stats("meta");
   CHECK(s.graphBreaks == 0);
@@ -220,6 +224,16 @@ keeps_history = gr.requires_grad and gr.grad_fn is not None
   // Returning a result with w's history runs the call eagerly, history kept.
   CHECK(r.truthy("keeps_history"));
   CHECK(anyReason(r.stats("returns_grad"), "a tensor that requires grad leaves the compiled region"));
+  // Whether the gradient has w's history follows w's requires_grad, guarded:
+  // one graph per answer, each reused once.
+  const FunctionStats& d = r.stats("depends");
+  CHECK(d.graphs == 2);
+  CHECK(d.cacheHits == 2);
+  CHECK(d.graphBreaks == 0);
+  const Value answers = r.interp.getGlobal("answers");
+  REQUIRE(answers.isObj(ObjKind::List));
+  const std::vector<bool> want{false, true, false, true};
+  for (size_t i = 0; i < want.size(); ++i) CHECK(r.interp.truthy(answers.as<ListObject>()->items[i]) == want[i]);
 }
 
 TEST_CASE("compiled torch.func: what the tracer cannot follow still breaks, with its reason", "[compile][autograd][func]") {

@@ -67,3 +67,31 @@ g = torch.compile(returns_grad)(w1, x)
 print("returns_grad", g.requires_grad, g.tolist())
 g.sum().backward()
 print(w1.grad.tolist())
+
+
+# Guards: whether the gradient keeps history follows the argument's (and a
+# captured global's) requires_grad, which the graphs guard: each call
+# answers as eager does, and a graph is reused only for its own answer.
+def depends(w, x):
+    g = grad(lambda a: (a * a * w).sum())(x)
+    return g.requires_grad, (g * 1).detach()
+
+
+x32 = torch.tensor([0.5, -1.0, 2.0])
+wg = torch.tensor([1.5, 2.0, -0.5], requires_grad=True)
+wn = torch.tensor([1.5, 2.0, -0.5])
+cdep = torch.compile(depends)
+for w in (wn, wg, wn, wg):
+    (rc, gc), (re, ge) = cdep(w, x32), depends(w, x32)
+    print("depends", rc, re, torch.equal(gc, ge), gc.tolist())
+cap = wn
+
+
+def captured(x):
+    return grad(lambda a: (a * cap).sum())(x).requires_grad
+
+
+ccap = torch.compile(captured)
+for c in (wn, wg, wn):
+    cap = c
+    print("captured", ccap(x32), captured(x32))
