@@ -22,25 +22,22 @@ bool isLeaf(const TensorObject& t) {
   return !m || !m->gradFn;
 }
 
-void replayView(TensorObject& t) {
-  AutogradMeta* m = metaOf(t);
-  if (!m || !m->viewBase) return;
-  m->viewVersion = versionOf(t);
-  TensorObject& base = *m->viewBase;
-  if (!requiresGrad(base)) return;
-  auto node = std::make_shared<ViewOfBase>(base.meta, t.meta);
-  node->sequenceNr = 0;
-  node->next.push_back(gradientEdge(base));
-  node->outputs.push_back(t.meta);
-  setHistory(t, node, 0);
-}
-
 std::shared_ptr<Node> gradFn(TensorObject& t) {
   AutogradMeta* m = metaOf(t);
   if (!m) return nullptr;
-  // Note [Differentiable views]: the base changed in place since this
-  // view's grad_fn was set; its gradient now flows through the base's history.
-  if (m->viewBase && versionOf(t) != m->viewVersion) replayView(t);
+  if (m->viewBase && versionOf(t) != m->viewVersion) {
+    // Note [Differentiable views]: the base changed in place since this
+    // view's grad_fn was set; its gradient now flows through the base's history.
+    m->viewVersion = versionOf(t);
+    TensorObject& base = *m->viewBase;
+    if (requiresGrad(base)) {
+      auto node = std::make_shared<ViewOfBase>(base.meta, t.meta);
+      node->sequenceNr = 0;
+      node->next.push_back(gradientEdge(base));
+      node->outputs.push_back(t.meta);
+      setHistory(t, node, 0);
+    }
+  }
   return m->gradFn;
 }
 

@@ -72,11 +72,6 @@ bool isLeaf(const TensorObject& t);
 // The tensor's grad_fn (regenerated first for a stale view, Note
 // [Differentiable views]); null for a leaf.
 std::shared_ptr<Node> gradFn(TensorObject& t);
-// Regenerates a differentiable view's grad_fn as a view of its base's
-// current history (Note [Differentiable views]), as gradFn does for a stale
-// view; the tracer calls it for proxies, whose storage has no version
-// (Note [Writes autograd does not record] in compile/tracer_autograd.cpp).
-void replayView(TensorObject& t);
 // Where a gradient for `t` goes: its grad_fn's output, the leaf's
 // accumulator, or nowhere (a tensor that does not require grad).
 Edge gradientEdge(TensorObject& t);

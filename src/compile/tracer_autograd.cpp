@@ -36,8 +36,8 @@
 // a storage that has views, once autograd is involved (proxies are not
 // differentiable views: CopySlices and view replay are eager's); an
 // in-place op reading what it writes; an in-place view op (a write that
-// autograd does not record is traced: Note [Writes autograd does not
-// record]). torch.func is
+// autograd does not record is traced while no view it makes stale is
+// live: Note [Writes autograd does not record]). torch.func is
 // traced too (Note [Function transforms under the tracer] in
 // tracer_transforms.cpp), hooks on tensors made in the segment too (Note
 // [Autograd reads while tracing]); the grad-mode objects still break the graph.
@@ -102,7 +102,7 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
       refuseJoint(op.name() + "() writes a tensor from outside the compiled region with a value that requires grad");
     if (!gradSeen_) continue;
     if (!anyGrad) {
-      replayViewsOf(root);  // Note [Writes autograd does not record]
+      checkUnrecordedWrite(op, root);  // Note [Writes autograd does not record]
       continue;
     }
     if (root != written || viewedRoots_.count(root))
@@ -116,31 +116,33 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 // Note [Writes autograd does not record]
 // An in-place op none of whose tensors requires grad (`w.sub_(lr * g)` after
 // `g = grad(loss)(w, x)`, whose leaf was a detached alias of w) makes no
-// node in eager: it only bumps the storage's version. Two things follow,
-// and the trace does both, so it needs no refusal even when the storage
-// has views:
-// - a node that saved a tensor of that storage fails the backward's
-//   version check (Note [Versions of proxies]: noteJointNode counts the
-//   write against the storage root);
-// - a differentiable view of that storage (a view of the transform's
-//   leaf, viewBase requiring grad) finds its version stale at its next
-//   grad_fn and replays itself from its base (Note [Differentiable views]).
-//   A proxy has no storage and so no version: replayViewsOf replays every
-//   such proxy at the write instead. Its base's history cannot change
-//   between the write and eager's lazy replay without the joint trace
-//   being refused (an in-place op that requires grad into a storage with
-//   views), so the replayed grad_fn is the one eager would make.
-// A write that autograd does record (some tensor requires grad) still
-// refuses the joint trace through a view or into a storage with views.
-void Tracer::replayViewsOf(const ir::IrValue* root) {
+// node in eager. It bumps the storage's version, which the tracer counts
+// (noteJointNode; Note [Versions of proxies]), so a node that saved a
+// tensor of that storage fails the backward's check as in eager. And a
+// differentiable view of that storage (a view of the transform's leaf)
+// finds its version stale at its next grad_fn and replays it from its base
+// (Note [Differentiable views]); proxies are no differentiable views, so
+// the trace cannot replay. The write is therefore traced only while no
+// view of that storage that requires grad can be read by autograd again:
+// none that has a grad_fn is referenced beyond the tracer's own two
+// references (keepAlive_ and viewProxies_): by a register, a container, a
+// node that saved it or a vjp_fn. Then nothing can ask for a grad_fn eager
+// would replay, and the segment gives eager's results (a leaf, such as the
+// transform's detached alias itself, is no view eager replays). Otherwise
+// the joint trace is refused, as it is for a write that autograd records
+// through a view or into a storage with views. The reference count is
+// conservative: a reference the program can no longer reach still refuses
+// (a slice saved by the transform's forward keeps a third reference after
+// its backward, so `grad(lambda a: (a[1:] * c).sum())(w)` then `w.add_(g)`
+// still breaks the graph).
+void Tracer::checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root) {
+  constexpr uint32_t kTracerRefs = 2;
   const void* storage = storageOfRoot(root);
-  for (const Value& v : keepAlive_) {
-    if (!v.isTensor()) continue;
-    TensorObject& t = *asTensor(v);
-    const AutogradMeta* m = autograd::metaOf(t);
-    if (!t.isMeta() || !m || !m->viewBase) continue;
-    auto it = irOf_.find(&t);
-    if (it != irOf_.end() && storageOfRoot(rootOf(it->second)) == storage) autograd::replayView(t);
+  for (const Ref<TensorObject>& view : viewProxies_) {
+    if (autograd::isLeaf(*view) || view->refCount() <= kTracerRefs) continue;
+    auto it = irOf_.find(view.get());
+    if (it != irOf_.end() && storageOfRoot(rootOf(it->second)) == storage)
+      refuseJoint(op.name() + "() writes a storage that a live view requiring grad shares (eager would replay the view's grad_fn)");
   }
 }
 

@@ -116,8 +116,9 @@ same = torch.equal(torch.compile(f)(x, w), f(x, w))
 TEST_CASE("compiled torch.func: an update of the differentiated tensor after grad is in the graph",
           "[compile][autograd][func]") {
   // Note [Writes autograd does not record]: the transform's leaf is a
-  // detached alias of w with views (matmul's unsqueeze, the vjp's slice);
-  // w.sub_ needs no autograd, so it is traced, not a refusal of the joint graph.
+  // detached alias of w, so w's storage has views (matmul's unsqueeze);
+  // w.sub_ needs no autograd and no view that requires grad is live, so it
+  // is traced, not a refusal of the joint graph.
   Run r(std::string(kPrelude) + R"(
 xs = torch.stack([x, x * 2])
 def sgd(w, xs):
@@ -150,8 +151,9 @@ same_view = torch.equal(a1, a2) and torch.equal(b1, b2) and torch.equal(v1, v2)
   CHECK(count(g, "matmul") == 2);  // the forward's and the backward's
   CHECK(count(g, "tanh") == 1);
   CHECK(count(g, "sub") == 1);     // the update, after the backward
-  CHECK(r.stats("view_output").graphBreaks == 0);
-  CHECK(r.stats("view_output").eagerFallbacks == 0);
+  // The vjp's output is a live view of the leaf: eager replays its grad_fn
+  // after the write, which proxies cannot, so the joint trace is refused.
+  CHECK(anyReason(r.stats("view_output"), "add_() writes a storage that a live view requiring grad shares"));
   CHECK(r.truthy("same_view"));
 }
 

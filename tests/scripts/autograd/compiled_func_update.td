@@ -5,7 +5,11 @@ from torch.func import grad, grad_and_value, vjp
 # updates w in place. The transform's leaf is a detached alias of w, so w's
 # storage has views (matmul's, slicing's) while autograd records; the write
 # itself needs no autograd (nothing in it requires grad), so it is traced
-# (Note [Writes autograd does not record]) and the step is one graph. Values
+# (Note [Writes autograd does not record]) and the step is one graph
+# (sgd, sgd_value). While a view of w that requires grad is still live
+# (sliced: a slice the forward saved; view_output: the vjp's output) eager
+# would replay its grad_fn after the write, so those break the graph; their
+# results are eager's all the same. Values
 # printed in full precision (tolist) so every mode is compared bit for bit.
 # The values are tdsl's: PyTorch's differ in the last bit in sgd and
 # sgd_value (its matmul and mean sum in another order); sliced and
@@ -35,7 +39,7 @@ def sliced(w, x, y):
 
 
 # The vjp's output is a view of its leaf (p[0:2]); w is written before the
-# vjp_fn runs, and the view's gradient replays from its base as in eager.
+# vjp_fn runs, and in eager the view's grad_fn replays from its base.
 def view_output(w):
     out, fn = vjp(lambda p: p[0:2], w)
     w.add_(1)
