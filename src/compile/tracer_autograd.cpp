@@ -131,10 +131,11 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 // transform's detached alias itself, is no view eager replays). Otherwise
 // the joint trace is refused, as it is for a write that autograd records
 // through a view or into a storage with views. The reference count is
-// conservative: a reference the program can no longer reach still refuses
-// (a slice saved by the transform's forward keeps a third reference after
-// its backward, so `grad(lambda a: (a[1:] * c).sum())(w)` then `w.add_(g)`
-// still breaks the graph).
+// conservative: a reference the program can no longer reach still refuses.
+// (Observed, cause not found: a slice a formula saved as an input, sin's
+// self in `grad(lambda a: a[1:].sin().sum())(w)`, still has a third
+// reference after the backward released it, so `w.add_(g)` after that
+// breaks the graph; a slice saved by no formula does not.)
 void Tracer::checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root) {
   constexpr uint32_t kTracerRefs = 2;
   const void* storage = storageOfRoot(root);
