@@ -1,5 +1,5 @@
 import torch
-from torch.func import grad, grad_and_value, vjp, jacrev
+from torch.func import grad, grad_and_value, jacrev, vjp, vmap
 
 # Issue 16: a torch.func call differentiates at a level of its own
 # (Note [Outer history]): a tensor the function captures from outside keeps
@@ -71,3 +71,22 @@ w.grad = None
 show("jvp not through w", *torch.func.jvp(lambda a: a.sin() + w.sum(), (x,), (torch.ones(3),)))
 show("jvp tangent with history", *torch.func.jvp(torch.sin, (x,), (w * 2,)))
 show("jacfwd", torch.func.jacfwd(lambda a: a * w.exp())(x))
+
+# Composed: vmap of grad, grad of grad, jacrev of jacrev, an input that
+# requires grad as well (the nested path), vjp of a scalar.
+xs = torch.stack([x, x * 2])
+g = vmap(grad(lambda a: (a * a * w).sum()))(xs)
+show("vmap grad", g)
+g.sum().backward(); show("w.grad", w.grad); w.grad = None
+gg = grad(grad(lambda s: s * s * s * w[0]))(x[0])
+show("grad grad", gg)
+gg.backward(); show("w.grad", w.grad); w.grad = None
+j = jacrev(jacrev(lambda a: a * a * w))(x)
+show("jac jac", j.sum())
+xr = x.clone().requires_grad_()
+g = grad(lambda a: (a * a * w).sum())(xr)
+show("both", g)
+g.sum().backward(); show("grads", w.grad, xr.grad); w.grad = None
+o, fn = vjp(lambda a: (a * w).sum(), x)
+show("vjp scalar", o, fn(torch.tensor(2.0))[0])
+
