@@ -131,11 +131,12 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 // transform's detached alias itself, is no view eager replays). Otherwise
 // the joint trace is refused, as it is for a write that autograd records
 // through a view or into a storage with views. The reference count is
-// conservative: a reference the program can no longer reach still refuses.
-// (Observed, cause not found: a slice a formula saved as an input, sin's
-// self in `grad(lambda a: a[1:].sin().sum())(w)`, still has a third
-// reference after the backward released it, so `w.add_(g)` after that
-// breaks the graph; a slice saved by no formula does not.)
+// conservative: a reference the program can no longer reach (a dead
+// register, a cycle) still refuses. A node the backward released holds no
+// reference (Note [Released nodes hold no tensors]), so a slice a formula
+// saved (sin's self in `grad(lambda a: a[1:].sin().sum())(w)`) is not live
+// after the transform; the tracer's keepAlive_ keeps every proxy, and so
+// every node, alive, and would otherwise count.
 void Tracer::checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root) {
   constexpr uint32_t kTracerRefs = 2;
   const void* storage = storageOfRoot(root);

@@ -6,10 +6,11 @@ from torch.func import grad, grad_and_value, vjp
 # storage has views (matmul's, slicing's) while autograd records; the write
 # itself needs no autograd (nothing in it requires grad), so it is traced
 # (Note [Writes autograd does not record]) and the step is one graph
-# (sgd, sgd_value). While a view of w that requires grad is still live
-# (sliced: a slice the forward saved; view_output: the vjp's output) eager
-# would replay its grad_fn after the write, so those break the graph; their
-# results are eager's all the same. Values
+# (sgd, sgd_value, sliced: the slices a formula saved are released by the
+# backward). While a view of w that requires grad is still live
+# (view_output: the vjp's output) eager would replay its grad_fn after the
+# write, so that call breaks the graph; its results are eager's all the
+# same. Values
 # printed in full precision (tolist) so every mode is compared bit for bit.
 # The values are tdsl's: PyTorch's differ in the last bit in sgd and
 # sgd_value (its matmul and mean sum in another order); sliced and
