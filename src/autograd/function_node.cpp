@@ -77,16 +77,29 @@ std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& gra
   return out;
 }
 
+// Note [Released nodes hold no tensors]
+// Freeing the saved tensors drops every reference the node holds to a
+// tensor, a tracer's proxy (a meta tensor, which metaOnly keeps as it is)
+// included: a node with saved tensors never runs its formula again (apply
+// raises "backward through the graph a second time"), so only the
+// metadata is needed. The tracer relies on it: a view that only a released
+// node still named is no longer live (Note [Writes autograd does not
+// record] in compile/tracer_autograd.cpp). A node that saved nothing may
+// run again, and keeps what it had.
 void FormulaNode::releaseSaved() {
   released_ = true;
+  auto release = [&](const Value& v) {
+    if (hasSaved && v.isTensor() && asTensor(v)->isMeta()) return Value(makeMetaTensor(asTensor(v)->meta));
+    return metaOnly(v);
+  };
   for (int i = 0; i < args.count; ++i) {
     if (args.kind(i) == ArgKind::Tensors) {
-      for (Value& v : args.tensors) v = metaOnly(v);
+      for (Value& v : args.tensors) v = release(v);
     } else if (args.kind(i) == ArgKind::Value) {
-      args[i] = metaOnly(args[i]);
+      args[i] = release(args[i]);
     }
   }
-  for (int i = 0; i < results.count; ++i) results[i] = metaOnly(results[i]);
+  for (int i = 0; i < results.count; ++i) results[i] = release(results[i]);
   checks.clear();
 }
 

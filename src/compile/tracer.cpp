@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
+#include "autograd/derivatives.h"
 #include "ir/alias_analysis.h"
 #include "ops/op_table.h"
 #include "compile/bytecode.h"
@@ -492,6 +493,8 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
     Ref<TensorObject> t = makeMetaTensor(mr.out[i]);
     irOf_[t.get()] = n->output(static_cast<size_t>(i));
     keepAlive_.push_back(Value(t));
+    // Note [Writes autograd does not record]: the results eager makes differentiable views.
+    if (joint_ && op.has(ir::kTagView) && op.name() != "alias" && !autograd::isNonDifferentiable(op)) viewProxies_.push_back(t);
     result[i] = Value(t);
   }
   result.count = mr.count;
@@ -1050,6 +1053,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   leaves_.clear();
   writesOf_.clear();
   viewedRoots_.clear();
+  viewProxies_.clear();
   aliasedRoots_.clear();
   roots_.clear();
   struct RestoreGrads {  // Note [Joint graphs]: backward at trace time wrote proxies into leaves' .grad

@@ -134,6 +134,8 @@ class Tracer : public DispatchInterceptor {
   void checkJointArgs(const ir::OpDef& op, const ir::BoundArgs& b);
   void checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args);
   void noteJointNode(const ir::Node& n);
+  void checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root);  // Note [Writes autograd does not record]
+  std::vector<Ref<TensorObject>> viewProxies_;  // proxies a view op returned (checkUnrecordedWrite)
   void noteLeaf(TensorObject* t, const Source& src);
   void noteGradRead(const Value& v);
   void checkJointCall(const CallArgs& a, bool method);

@@ -35,7 +35,9 @@
 // records into a tensor from outside the segment, through a view, or into
 // a storage that has views, once autograd is involved (proxies are not
 // differentiable views: CopySlices and view replay are eager's); an
-// in-place op reading what it writes; an in-place view op. torch.func is
+// in-place op reading what it writes; an in-place view op (a write that
+// autograd does not record is traced while no view it makes stale is
+// live: Note [Writes autograd does not record]). torch.func is
 // traced too (Note [Function transforms under the tracer] in
 // tracer_transforms.cpp), hooks on tensors made in the segment too (Note
 // [Autograd reads while tracing]); the grad-mode objects still break the graph.
@@ -99,11 +101,50 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
     if (anyGrad && !out.isMeta())
       refuseJoint(op.name() + "() writes a tensor from outside the compiled region with a value that requires grad");
     if (!gradSeen_) continue;
+    if (!anyGrad) {
+      checkUnrecordedWrite(op, root);  // Note [Writes autograd does not record]
+      continue;
+    }
     if (root != written || viewedRoots_.count(root))
       refuseJoint(op.name() + "() writes through a view, or into a tensor that has views, while autograd records");
     for (int i = 0; i < b.count && anyGrad; ++i)
       if (i != w && args[static_cast<size_t>(i)].kind == ir::Arg::Kind::Tensor && rootOf(args[static_cast<size_t>(i)].tensor) == root)
         refuseJoint(op.name() + "() reads the tensor it writes while autograd records");
+  }
+}
+
+// Note [Writes autograd does not record]
+// An in-place op none of whose tensors requires grad (`w.sub_(lr * g)` after
+// `g = grad(loss)(w, x)`, whose leaf was a detached alias of w) makes no
+// node in eager. It bumps the storage's version, which the tracer counts
+// (noteJointNode; Note [Versions of proxies]), so a node that saved a
+// tensor of that storage fails the backward's check as in eager. And a
+// differentiable view of that storage (a view of the transform's leaf)
+// finds its version stale at its next grad_fn and replays it from its base
+// (Note [Differentiable views]); proxies are no differentiable views, so
+// the trace cannot replay. The write is therefore traced only while no
+// view of that storage that requires grad can be read by autograd again:
+// none that has a grad_fn is referenced beyond the tracer's own two
+// references (keepAlive_ and viewProxies_): by a register, a container, a
+// node that saved it or a vjp_fn. Then nothing can ask for a grad_fn eager
+// would replay, and the segment gives eager's results (a leaf, such as the
+// transform's detached alias itself, is no view eager replays). Otherwise
+// the joint trace is refused, as it is for a write that autograd records
+// through a view or into a storage with views. The reference count is
+// conservative: a reference the program can no longer reach (a dead
+// register, a cycle) still refuses. A node the backward released holds no
+// reference (Note [Released nodes hold no tensors]), so a slice a formula
+// saved (sin's self in `grad(lambda a: a[1:].sin().sum())(w)`) is not live
+// after the transform; the tracer's keepAlive_ keeps every proxy, and so
+// every node, alive, and would otherwise count.
+void Tracer::checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root) {
+  constexpr uint32_t kTracerRefs = 2;
+  const void* storage = storageOfRoot(root);
+  for (const Ref<TensorObject>& view : viewProxies_) {
+    if (autograd::isLeaf(*view) || view->refCount() <= kTracerRefs) continue;
+    auto it = irOf_.find(view.get());
+    if (it != irOf_.end() && storageOfRoot(rootOf(it->second)) == storage)
+      refuseJoint(op.name() + "() writes a storage that a live view requiring grad shares (eager would replay the view's grad_fn)");
   }
 }
 

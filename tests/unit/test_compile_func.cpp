@@ -113,6 +113,143 @@ same = torch.equal(torch.compile(f)(x, w), f(x, w))
   CHECK(r.truthy("same"));
 }
 
+TEST_CASE("compiled torch.func: an update of the differentiated tensor after grad is in the graph",
+          "[compile][autograd][func]") {
+  // Note [Writes autograd does not record]: the transform's leaf is a
+  // detached alias of w, so w's storage has views (matmul's unsqueeze);
+  // w.sub_ needs no autograd and no view that requires grad is live, so it
+  // is traced, not a refusal of the joint graph.
+  Run r(std::string(kPrelude) + R"(
+xs = torch.stack([x, x * 2])
+def sgd(w, xs):
+    g = grad(lambda a: torch.tanh(xs @ a).sum())(w)
+    w.sub_(g * 0.5)
+    return g
+def saved_slice(w, xs):
+    g = grad(lambda a: a[1:].sin().sum())(w)
+    w.add_(g)
+    return g
+def view_output(w):
+    out, fn = vjp(lambda p: p[0:2], w)
+    w.add_(1)
+    return out * 1, fn(torch.tensor([1.0, 2.0]))[0]
+csgd = torch.compile(sgd)
+w1 = w.clone()
+w2 = w.clone()
+same = True
+for i in range(2):
+    same = same and torch.equal(csgd(w1, xs), sgd(w2, xs)) and torch.equal(w1, w2)
+s1 = w.clone()
+s2 = w.clone()
+same_slice = torch.equal(torch.compile(saved_slice)(s1, xs), saved_slice(s2, xs)) and torch.equal(s1, s2)
+v1 = w.clone()
+v2 = w.clone()
+a1, b1 = torch.compile(view_output)(v1)
+a2, b2 = view_output(v2)
+same_view = torch.equal(a1, a2) and torch.equal(b1, b2) and torch.equal(v1, v2)
+)");
+  const FunctionStats& s = r.stats("sgd");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.cacheHits == 1);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  const ir::Graph& g = r.capturedGraph("csgd");
+  CHECK(count(g, "matmul") == 2);  // the forward's and the backward's
+  CHECK(count(g, "tanh") == 1);
+  CHECK(count(g, "sub") == 1);     // the update, after the backward
+  // sin saved the slice a[1:]; the backward released it (Note [Released
+  // nodes hold no tensors]), so no live view stops the write.
+  CHECK(r.stats("saved_slice").graphBreaks == 0);
+  CHECK(r.stats("saved_slice").graphs == 1);
+  CHECK(r.truthy("same_slice"));
+  // The vjp's output is a live view of the leaf: eager replays its grad_fn
+  // after the write, which proxies cannot, so the joint trace is refused.
+  CHECK(anyReason(r.stats("view_output"), "add_() writes a storage that a live view requiring grad shares"));
+  CHECK(r.truthy("same_view"));
+}
+
+TEST_CASE("compiled torch.func: a dict or nested has_aux value is detached and stays in the graph",
+          "[compile][autograd][func]") {
+  // Note [Aux outputs]: the aux's tensors lose the call's history at every
+  // depth, so returning them is no autograd history leaving the segment.
+  Run r(std::string(kPrelude) + R"(
+def f(w):
+    return grad(lambda a: ((a * a).sum(), {"s": a.sin(), "l": [a.cos()]}), has_aux=True)(w)
+cf = torch.compile(f)
+g, aux = cf(w)
+g2, aux2 = f(w)
+same = torch.equal(g, g2) and torch.equal(aux["s"], aux2["s"]) and torch.equal(aux["l"][0], aux2["l"][0])
+no_history = not aux["s"].requires_grad and not aux["l"][0].requires_grad
+def bad(w):
+    return grad(lambda a: ((a * a).sum(), (a, 3)), has_aux=True)(w)
+try:
+    torch.compile(bad)(w)
+    message = ""
+except RuntimeError as e:
+    message = str(e)
+)");
+  const FunctionStats& s = r.stats("f");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  CHECK(r.truthy("no_history"));
+  const ir::Graph& g = r.capturedGraph("cf");
+  CHECK(count(g, "sin") == 1);
+  CHECK(count(g, "cos") == 1);
+  CHECK(r.interp.getGlobal("message").as<StrObject>()->str == "Expected tensors, got unsupported type <class 'int'>");
+}
+
+TEST_CASE("compiled torch.func: a backward through a gradient that depends on a captured tensor is one graph",
+          "[compile][autograd][func]") {
+  // Note [Outer history]: w requires grad and the inner gradient depends on
+  // it, so the inner backward runs with create_graph and loss.backward()
+  // differentiates through it, all in the joint graph.
+  Run r(std::string(kPrelude) + R"(
+def meta(w, x):
+    g = grad(lambda a: (a.sin() * w).sum())(x)
+    loss = (g * g).sum()
+    loss.backward()
+    return loss.detach()
+cmeta = torch.compile(meta)
+w1 = w.clone().requires_grad_()
+w2 = w.clone().requires_grad_()
+same = torch.equal(cmeta(w1, x), meta(w2, x)) and torch.equal(w1.grad, w2.grad)
+def returns_grad(w, x):
+    return grad(lambda a: (a * w).sum())(x)
+gr = torch.compile(returns_grad)(w1, x)
+keeps_history = gr.requires_grad and gr.grad_fn is not None
+def depends(w, x):
+    return grad(lambda a: (a * a * w).sum())(x).requires_grad
+cdep = torch.compile(depends)
+answers = [cdep(v, x) for v in (w, w1, w, w1)]
+)");
+  const FunctionStats& s = r.stats("meta");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  const ir::Graph& g = r.capturedGraph("cmeta");
+  CHECK(count(g, "cos") == 1);  // the inner backward's SinBackward
+  CHECK(count(g, "neg") == 1);  // CosBackward: the outer backward went through the inner one
+  CHECK(count(g, "sum") == 2);  // the inner loss and the outer one
+  CHECK(g.inputs().size() == 2);
+  // Returning a result with w's history runs the call eagerly, history kept.
+  CHECK(r.truthy("keeps_history"));
+  CHECK(anyReason(r.stats("returns_grad"), "a tensor that requires grad leaves the compiled region"));
+  // Whether the gradient has w's history follows w's requires_grad, guarded:
+  // one graph per answer, each reused once.
+  const FunctionStats& d = r.stats("depends");
+  CHECK(d.graphs == 2);
+  CHECK(d.cacheHits == 2);
+  CHECK(d.graphBreaks == 0);
+  const Value answers = r.interp.getGlobal("answers");
+  REQUIRE(answers.isObj(ObjKind::List));
+  const std::vector<bool> want{false, true, false, true};
+  for (size_t i = 0; i < want.size(); ++i) CHECK(r.interp.truthy(answers.as<ListObject>()->items[i]) == want[i]);
+}
+
 TEST_CASE("compiled torch.func: what the tracer cannot follow still breaks, with its reason", "[compile][autograd][func]") {
   Run r(std::string(kPrelude) + R"(
 g_item = grad(lambda a: (a * a).sum() * a.sum().item())

@@ -47,8 +47,10 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
   TensorState& s = stateOf(interp);
   GradModeOn mode(s);
   std::vector<Value> leaves;
-  bool nested = false;
-  for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, nested));
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history] in torch_func.cpp
+  for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, level.nested));
+  level.leaves = leaves;
   Value result = callTransformed(interp, fn, CallArgs{leaves.data(), leaves.size(), nullptr, 0});
   JvpResult r;
   Value out = result;
@@ -56,8 +58,7 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + ": output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    r.aux = listItems(result)[1];
-    if (!nested && r.aux.isTensor()) r.aux = detached(s, r.aux);
+    r.aux = unwrapAux(s, level, listItems(result)[1]);
   }
   const bool tupleOut = out.isObj(ObjKind::Tuple);
   std::vector<Value> outs = tupleOut ? listItems(out).toVector() : std::vector<Value>{out};
@@ -65,12 +66,19 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
     if (!o.isTensor())
       throw Error(ErrorKind::Runtime, who + ": expected f(*primals) to return only tensors, got unsupported type <class '" +
                                           typeName(o) + "'>");
+  // With history from outside (in the outputs or the tangents), the
+  // tangents out are differentiable too.
+  bool create = level.nested;
+  for (const Value& o : outs) create = create || hasOuterHistory(level, o);
+  for (const Value& t : tangents) create = create || hasOuterHistory(level, t);
   std::vector<Value> us;
   for (const Value& o : outs) us.push_back(freshLeafLike(s, o));
+  for (const Value& u : us) level.leaves.push_back(u);
   std::vector<Value> vjps = gradients(s, outs, us, leaves, true, true);
-  std::vector<Value> jt = gradients(s, vjps, tangents, us, nested, nested);
+  std::vector<Value> jt = gradients(s, vjps, tangents, us, create, create);
+  for (Value& t : jt) t = unwrapResult(s, level, t);
   std::vector<Value> shown;
-  for (const Value& o : outs) shown.push_back(nested ? o : detached(s, o));
+  for (const Value& o : outs) shown.push_back(unwrapResult(s, level, o));
   r.output = tupleOut ? makeTuple(shown) : shown[0];
   r.tangent = tupleOut ? makeTuple(jt) : jt[0];
   return r;
@@ -127,17 +135,8 @@ class JacfwdFunction : public ExtensionObject {
   }
   Value call(Interpreter& interp, const CallArgs& call) override {
     TensorState& s = stateOf(interp);
-    const bool single = !argnums_.isObj(ObjKind::Tuple);
-    std::vector<int64_t> nums;
-    const ValueSpan given = single ? ValueSpan(&argnums_, 1) : listItems(argnums_);
-    for (const Value& a : given) {
-      if (!a.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + tdsl::typeName(argnums_));
-      int64_t k = a.asInt();
-      const auto n = static_cast<int64_t>(call.nargs);
-      if (k < -n || k >= n)
-        throw Error(ErrorKind::Runtime, "Got argnums=" + std::to_string(k) + ", but only " + std::to_string(n) + " positional inputs");
-      nums.push_back(k < 0 ? k + n : k);
-    }
+    bool single = true;
+    const std::vector<int64_t> nums = argnumsOf(&argnums_, call.nargs, single);
     std::vector<Value> primals(call.args, call.args + call.nargs);
     std::vector<Value> jacobians;
     Value aux;

@@ -7,12 +7,15 @@
 // grad (an outer transform, grad(grad(f))), a differentiable alias of it, and
 // then differentiates with create_graph so the outer level sees the inner
 // gradient's history. Grad mode is on inside the call. Arguments may be
-// tensors or tuples, lists and dicts of tensors (one level).
+// tensors or tuples, lists and dicts of tensors (one level). Tensors the
+// function captures keep their own history (Note [Outer history]).
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "autograd/autograd_meta.h"
 #include "autograd/engine.h"
+#include "autograd/node.h"
 #include "support/diagnostics.h"
 #include "vm/function.h"
 #include "vm/gc.h"
@@ -21,6 +24,7 @@
 #include "vm/torch/autograd_bindings.h"
 #include "vm/torch/bindings.h"
 #include "vm/torch/dispatch.h"
+#include "vm/torch/pytree.h"
 #include "vm/torch/torch_func_core.h"
 #include "vm/torch/vmap.h"
 
@@ -97,21 +101,72 @@ Value rebuild(const Value& arg, std::vector<Value>::const_iterator& it) {
   return *it++;
 }
 
-// has_aux's value as the caller sees it: outside any transform its tensors
-// carry no history of the call (functorch unwraps them).
-Value unwrapAux(TensorState& s, const Value& aux, bool nested) {
-  if (nested) return aux;
-  if (aux.isTensor()) return callMethod(s, aux, "detach", {});
-  if (aux.isObj(ObjKind::Tuple) || aux.isObj(ObjKind::List)) {
-    std::vector<Value> items = listItems(aux).toVector();
-    for (Value& v : items)
-      if (v.isTensor()) v = callMethod(s, v, "detach", {});
-    return aux.isObj(ObjKind::Tuple) ? makeTuple(std::move(items)) : makeList(std::move(items));
+}  // namespace
+
+// Note [Outer history]
+// functorch differentiates a transformed call at a level of its own: a
+// tensor the function captures from outside (w in grad(lambda a: (a *
+// w).sum())(x)) is a constant at that level but keeps its history at the
+// levels outside, so the gradient, the value and the aux stay
+// differentiable with respect to it (PyTorch: that grad is w, requiring
+// grad; (a * a).sum() + w.sum() gives a gradient that does not). tdsl's
+// autograd has one level, so a call tells its own state from the outside
+// by the nodes' creation order: the call's nodes are those numbered above
+// the sequence number at its start (CallLevel::seq0), its leaves the fresh
+// ones it made. A tensor whose history reaches an older node, or the
+// accumulator of any other leaf, has outer history. When the output has,
+// the backward runs with create_graph, and each result is detached only if
+// its own history stays inside the call (unwrapResult). The history a kept
+// result carries also reaches the call's private leaves, which nothing
+// else sees, so a later backward through it gives the outer tensors
+// PyTorch's gradients.
+bool hasOuterHistory(const CallLevel& level, const Value& v) {
+  if (!v.isTensor() || !ag::requiresGrad(*asTensor(v))) return false;
+  std::vector<ag::Node*> todo;
+  std::unordered_set<const ag::Node*> seen;
+  auto push = [&](const ag::Edge& e) {
+    if (e.fn && seen.insert(e.fn.get()).second) todo.push_back(e.fn.get());
+  };
+  push(ag::gradientEdge(*asTensor(v)));
+  while (!todo.empty()) {
+    ag::Node* n = todo.back();
+    todo.pop_back();
+    if (auto* acc = dynamic_cast<ag::AccumulateGrad*>(n)) {
+      bool own = false;
+      for (const Value& l : level.leaves) own |= asTensor(l) == acc->variable.get();
+      if (!own) return true;
+      continue;
+    }
+    if (n->sequenceNr != 0 && n->sequenceNr <= level.seq0) return true;
+    for (const ag::Edge& e : n->next) push(e);
   }
-  return aux;
+  return false;
 }
 
-}  // namespace
+Value unwrapResult(TensorState& s, const CallLevel& level, const Value& v) {
+  if (level.nested || !ag::requiresGrad(*asTensor(v)) || hasOuterHistory(level, v)) return v;
+  return callMethod(s, v, "detach", {});
+}
+
+// Note [Aux outputs]
+// has_aux's value is a pytree (tuples, lists, dicts) whose leaves must be
+// tensors: functorch unwraps it with _undo_create_differentiable, and any
+// other leaf (None, an int) raises "Expected tensors, got unsupported type
+// <class 'int'>". Its tensors come back without the call's own history
+// (functorch unwraps them one level), at every depth: each is detached
+// unless it has history from outside the call or the call is nested
+// (Note [Outer history]). Under torch.compile a detached aux is an
+// ordinary graph output, so a dict or nested aux does not refuse the
+// joint graph.
+Value unwrapAux(TensorState& s, const CallLevel& level, const Value& aux) {
+  if (isTreeNode(aux)) {
+    std::vector<Value> children = treeChildren(aux);
+    for (Value& c : children) c = unwrapAux(s, level, c);
+    return treeRebuild(aux, std::move(children));
+  }
+  if (!aux.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(aux) + "'>");
+  return unwrapResult(s, level, aux);
+}
 
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain) {
@@ -134,32 +189,44 @@ std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, 
   return grads;
 }
 
-namespace {
-
+// Note [argnums]: functorch's _slice_argnums, in its order and words: the
+// type of argnums, then each index wrapped against the positional
+// arguments, then an empty or repeated tuple.
 std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single) {
   std::vector<int64_t> out;
   single = true;
-  if (!v || v->isNone()) {
-    out.push_back(0);
-  } else if (v->isInt()) {
-    out.push_back(v->asInt());
-  } else if (v->isObj(ObjKind::Tuple)) {
-    single = false;
-    for (const Value& x : listItems(*v)) {
-      if (!x.isInt()) throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
-      out.push_back(x.asInt());
-    }
-  } else {
-    throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: " + typeName(*v));
-  }
-  for (int64_t& a : out) {
-    const auto n = static_cast<int64_t>(nargs);
+  const auto n = static_cast<int64_t>(nargs);
+  auto wrap = [&](const Value& x) {
+    if (!x.isInt()) throw Error(ErrorKind::Runtime, "argnum must be int, got: <class '" + typeName(x) + "'>");
+    const int64_t a = x.asInt();
     if (a < -n || a >= n)
-      throw Error(ErrorKind::Runtime, "Got argnums=" + std::to_string(a) + ", but only " + std::to_string(nargs) + " positional inputs");
-    if (a < 0) a += n;
+      throw Error(ErrorKind::Runtime, "Got argnum=" + std::to_string(a) + ", but only " + std::to_string(nargs) + " positional inputs");
+    out.push_back(a < 0 ? a + n : a);
+  };
+  if (!v || v->isNone()) {
+    wrap(Value::integer(0));
+    return out;
   }
+  if (v->isInt()) {
+    wrap(*v);
+    return out;
+  }
+  if (!v->isObj(ObjKind::Tuple))
+    throw Error(ErrorKind::Runtime, "argnums must be int or Tuple[int, ...], got: <class '" + typeName(*v) + "'>");
+  single = false;
+  for (const Value& x : listItems(*v)) wrap(x);
+  if (out.empty()) throw Error(ErrorKind::Runtime, "argnums must be non-empty");
+  for (size_t i = 0; i < out.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (out[i] == out[j]) {
+        std::string text = "(";
+        for (size_t k = 0; k < out.size(); ++k) text += (k ? ", " : "") + std::to_string(out[k]);
+        throw Error(ErrorKind::Runtime, "argnums elements must be unique, got " + text + (out.size() == 1 ? ",)" : ")"));
+      }
   return out;
 }
+
+namespace {
 
 class FuncTransform : public ExtensionObject {
  public:
@@ -195,14 +262,15 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
   std::vector<int64_t> argnums = argnumsOf(argnums_.isNone() ? nullptr : &argnums_, call.nargs, single);
   std::vector<Value> args(call.args, call.args + call.nargs);
   std::vector<Primal> primals;
-  std::vector<Value> leaves;
-  bool nested = false;
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history]
   for (int64_t a : argnums) {
     primals.push_back(wrapPrimal(s, args[static_cast<size_t>(a)]));
     args[static_cast<size_t>(a)] = primals.back().wrapped;
-    for (const Value& l : primals.back().leaves) leaves.push_back(l);
-    nested |= primals.back().nested;
+    for (const Value& l : primals.back().leaves) level.leaves.push_back(l);
+    level.nested |= primals.back().nested;
   }
+  const std::vector<Value>& leaves = level.leaves;
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
   Value result = callTransformed(interp, fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
   const std::string who = kind_ == Kind::Jacrev ? "jacrev" : "grad_and_value";
@@ -211,11 +279,14 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, who + "(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = unwrapAux(s, listItems(result)[1], nested);
+    aux = unwrapAux(s, level, listItems(result)[1]);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type " + ("<class '" + tdsl::typeName(out) + "'>"));
   const TensorObject& o = *asTensor(out);
-  auto pack = [&](const std::vector<Value>& grads) {
+  // With history from outside, the gradients are differentiable too.
+  const bool create = level.nested || hasOuterHistory(level, out);
+  auto pack = [&](std::vector<Value> grads) {
+    for (Value& g : grads) g = unwrapResult(s, level, g);
     std::vector<Value> perArg;
     auto it = grads.cbegin();
     for (size_t i = 0; i < primals.size(); ++i) perArg.push_back(rebuild(call.args[static_cast<size_t>(argnums[i])], it));
@@ -229,7 +300,7 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
     for (int64_t i = 0; i < m; ++i) {
       Value basis = callOp(s, "zeros", {makeList({Value::integer(m)})}, {KwArg{"dtype", Value::dtype(o.dtype())}});
       basis = callOp(s, "select_scatter", {basis, Value(scalarTensor(s, Value::number(1.0), o.dtype())), Value::integer(0), Value::integer(i)});
-      std::vector<Value> g = gradients(s, {flatOut}, {basis}, leaves, nested, true);
+      std::vector<Value> g = gradients(s, {flatOut}, {basis}, leaves, create, true);
       for (size_t k = 0; k < leaves.size(); ++k) rows[k].push_back(g[k]);
     }
     std::vector<Value> jac;
@@ -240,24 +311,24 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
       Value stacked = m == 0 ? callOp(s, "zeros", {makeList(shape)}) : callOp(s, "stack", {makeList(rows[k])});
       jac.push_back(callOp(s, "reshape", {stacked, makeList(std::move(shape))}));
     }
-    Value j = pack(jac);
+    Value j = pack(std::move(jac));
     return hasAux_ ? makeTuple({j, aux}) : j;
   }
   if (o.numel() != 1 || o.dim() != 0)
     throw Error(ErrorKind::Runtime, who + "(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with " +
                                         std::to_string(o.dim()) + " dims. Maybe you wanted to use the vjp or jacrev APIs instead?");
   Value one = callOp(s, "ones_like", {out});
-  Value g = pack(gradients(s, {out}, {one}, leaves, nested, false));
+  Value g = pack(gradients(s, {out}, {one}, leaves, create, false));
   if (kind_ == Kind::Grad) return hasAux_ ? makeTuple({g, aux}) : g;
-  Value value = nested ? out : callMethod(s, out, "detach", {});
+  Value value = unwrapResult(s, level, out);
   return hasAux_ ? makeTuple({g, makeTuple({value, aux})}) : makeTuple({g, value});
 }
 
 // The function vjp returns: cotangents -> gradients of the primals.
 class VjpFunction : public ExtensionObject {
  public:
-  VjpFunction(Value output, std::vector<Value> leaves, std::vector<Value> primals, bool nested)
-      : output_(std::move(output)), leaves_(std::move(leaves)), primals_(std::move(primals)), nested_(nested) {}
+  VjpFunction(Value output, CallLevel level, std::vector<Value> primals)
+      : output_(std::move(output)), level_(std::move(level)), primals_(std::move(primals)) {}
   std::string typeName() const override { return "function"; }
   std::string repr() const override { return "<function vjp.<locals>.wrapper>"; }
   bool callable() const override { return true; }
@@ -269,7 +340,10 @@ class VjpFunction : public ExtensionObject {
       throw Error(ErrorKind::Runtime, "Mismatch in shape: grad_output[0] has a shape of " + sizeText(ct.sizes()) +
                                           " and output[0] has a shape of " + sizeText(asTensor(output_)->sizes()) + ".");
     GradModeOn mode(s);
-    std::vector<Value> grads = gradients(s, {output_}, {call.args[0]}, leaves_, nested_, true);
+    // Note [Outer history]: a cotangent with history makes the gradients differentiable too.
+    const bool create = level_.nested || hasOuterHistory(level_, output_) || hasOuterHistory(level_, call.args[0]);
+    std::vector<Value> grads = gradients(s, {output_}, {call.args[0]}, level_.leaves, create, true);
+    for (Value& g : grads) g = unwrapResult(s, level_, g);
     std::vector<Value> out;
     auto it = grads.cbegin();
     for (const Value& p : primals_) out.push_back(rebuild(p, it));
@@ -277,22 +351,22 @@ class VjpFunction : public ExtensionObject {
   }
   void gcTraverse(GcVisitor& v) override {
     v.visit(output_);
-    for (const Value& x : leaves_) v.visit(x);
+    for (const Value& x : level_.leaves) v.visit(x);
     for (const Value& x : primals_) v.visit(x);
   }
   void gcClear(std::vector<Value>& out) override {
     out.push_back(std::move(output_));
-    for (Value& x : leaves_) out.push_back(std::move(x));
+    for (Value& x : level_.leaves) out.push_back(std::move(x));
     for (Value& x : primals_) out.push_back(std::move(x));
-    leaves_.clear();
+    level_.leaves.clear();
     primals_.clear();
   }
 
  private:
   static std::string sizeText(const Dims& d) { return "torch.Size(" + formatDims(d) + ")"; }
   Value output_;
-  std::vector<Value> leaves_, primals_;
-  bool nested_;
+  CallLevel level_;
+  std::vector<Value> primals_;
 };
 
 bool hasAuxFlag(const CallArgs& call) {
@@ -317,14 +391,15 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
   if (call.nargs < 1) throw Error(ErrorKind::Type, "vjp() missing 1 required positional argument: 'func'");
   TensorState& s = stateOf(interp);
   GradModeOn mode(s);
-  std::vector<Value> args, leaves, primals;
-  bool nested = false;
+  std::vector<Value> args, primals;
+  CallLevel level;
+  level.seq0 = s.autogradSequence;  // Note [Outer history]
   for (size_t i = 1; i < call.nargs; ++i) {
     Primal p = wrapPrimal(s, call.args[i]);
     args.push_back(p.wrapped);
     primals.push_back(call.args[i]);
-    for (const Value& l : p.leaves) leaves.push_back(l);
-    nested |= p.nested;
+    for (const Value& l : p.leaves) level.leaves.push_back(l);
+    level.nested |= p.nested;
   }
   Value result = callTransformed(interp, call.args[0], CallArgs{args.data(), args.size(), nullptr, 0});
   const bool hasAux = hasAuxFlag(call);
@@ -333,11 +408,11 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
     if (!result.isObj(ObjKind::Tuple) || listItems(result).size() != 2)
       throw Error(ErrorKind::Runtime, "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True");
     out = listItems(result)[0];
-    aux = unwrapAux(s, listItems(result)[1], nested);
+    aux = unwrapAux(s, level, listItems(result)[1]);
   }
   if (!out.isTensor()) throw Error(ErrorKind::Runtime, "Expected tensors, got unsupported type <class '" + typeName(out) + "'>");
-  Value fn(makeRef<VjpFunction>(out, leaves, primals, nested));
-  Value shown = nested ? out : callMethod(s, out, "detach", {});
+  Value shown = unwrapResult(s, level, out);
+  Value fn(makeRef<VjpFunction>(out, std::move(level), primals));
   return hasAux ? makeTuple({shown, fn, aux}) : makeTuple({shown, fn});
 }
 

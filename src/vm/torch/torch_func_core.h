@@ -28,6 +28,24 @@ struct GradModeOn {
 // A fresh leaf that requires grad standing for tensor `t` (an alias when t
 // already requires grad: `nested` is set). A TypeError-like RuntimeError for a non-tensor.
 Value makeLeaf(TensorState& s, const Value& t, bool& nested);
+// The indices argnums names (Note [argnums] in torch_func.cpp); `single`
+// when it is an int (the result is then not a tuple). None means 0.
+std::vector<int64_t> argnumsOf(const Value* v, size_t nargs, bool& single);
+// One transformed call as a level of differentiation (Note [Outer
+// history] in torch_func.cpp): the autograd nodes made before it began
+// have sequence numbers up to `seq0`, and `leaves` are the fresh leaves it made.
+struct CallLevel {
+  uint64_t seq0 = 0;
+  std::vector<Value> leaves;
+  bool nested = false;  // a primal already required grad: every result keeps its history
+};
+// Whether `v`'s history reaches autograd state from outside the call.
+bool hasOuterHistory(const CallLevel& level, const Value& v);
+// A result of the call as the caller sees it: itself inside another
+// transform or with outer history, else detached.
+Value unwrapResult(TensorState& s, const CallLevel& level, const Value& v);
+// A has_aux value as the caller sees it (Note [Aux outputs] in torch_func.cpp).
+Value unwrapAux(TensorState& s, const CallLevel& level, const Value& aux);
 // d(outputs . cotangents)/d(leaves); leaves the outputs do not reach get zeros.
 std::vector<Value> gradients(TensorState& s, const std::vector<Value>& outputs, const std::vector<Value>& cotangents,
                              const std::vector<Value>& leaves, bool create, bool retain);
