@@ -270,8 +270,12 @@ inline Value* VM::stackTop() {
 }
 
 [[gnu::always_inline]] inline void VM::popFrame() {
-  Frame& f = frames_.back();
-  for (int i = 0; i < f.code->nregs; ++i) f.base[i] = Value();
+  // Locals: a register's Tag store may alias anything, and a released value's
+  // destructor is opaque, so f's fields would be reloaded for every register.
+  const Frame& f = frames_.back();
+  Value* const base = f.base;
+  const int nregs = f.code->nregs;
+  for (int i = 0; i < nregs; ++i) base[i] = Value();
   frames_.pop_back();
 }
 
