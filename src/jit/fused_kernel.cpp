@@ -105,35 +105,55 @@ class JitFusedRunner : public ir::FusedRunner {
 
   // Note [Indexed access]: every index in range of the tensor it addresses
   // (and distinct where a store needs it). False sends the call to the
-  // reference path, which raises eager's error or keeps eager's order.
+  // reference path, which raises eager's error or keeps eager's order. A
+  // gather and a store through the same indices into the same tensor (the
+  // seed's composed) are checked in one pass.
   bool indicesValid(const std::vector<Value>& inputs) const {
     const VectorProgram& p = *program_;
     auto operandTensor = [&](int k) {
       return asTensor(inputs[static_cast<size_t>(k < p.numOutputs ? p.storedInput[k] : k - p.numOutputs)]);
     };
-    auto check = [&](int data, int index, bool distinct) {
-      const TensorObject& t = *operandTensor(data);
-      const TensorObject& ix = *operandTensor(index);
-      const int64_t bound = t.sizes()[0];
-      const int64_t n = ix.numel(), step = ix.meta.strides[0];
-      const int64_t* at = reinterpret_cast<const int64_t*>(ix.dataPtr());
-      bool increasing = true;  // then distinct without sorting (arange and the like)
-      for (int64_t i = 0; i < n; ++i) {
-        const int64_t v = at[i * step];
-        if (v < 0 || v >= bound) return false;
-        increasing = increasing && (i == 0 || v > at[(i - 1) * step]);
-      }
-      if (!distinct || increasing) return true;
-      std::vector<int64_t> seen(static_cast<size_t>(n));
-      for (int64_t i = 0; i < n; ++i) seen[static_cast<size_t>(i)] = at[i * step];
-      std::sort(seen.begin(), seen.end());
-      return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+    struct Check {
+      const TensorObject* data;
+      const TensorObject* index;
+      bool distinct;
+    };
+    std::vector<Check> checks;
+    auto add = [&](int data, int index, bool distinct) {
+      const Check c{operandTensor(data), operandTensor(index), distinct};
+      for (Check& d : checks)
+        if (d.data == c.data && d.index == c.index) {
+          d.distinct = d.distinct || distinct;
+          return;
+        }
+      checks.push_back(c);
     };
     for (const VOp& o : p.ops)
-      if (o.kind == VKind::Gather && !check(o.index, o.indexOperand, false)) return false;
+      if (o.kind == VKind::Gather) add(o.index, o.indexOperand, false);
     for (int k = 0; k < p.numOutputs; ++k)
-      if (p.scatterIndex[k] >= 0 && !check(k, p.scatterIndex[k], p.distinctIndices[k])) return false;
+      if (p.scatterIndex[k] >= 0) add(k, p.scatterIndex[k], p.distinctIndices[k]);
+    for (const Check& c : checks)
+      if (!indicesInRange(*c.data, *c.index, c.distinct)) return false;
     return true;
+  }
+  static bool indicesInRange(const TensorObject& t, const TensorObject& ix, bool distinct) {
+    const uint64_t bound = static_cast<uint64_t>(t.sizes()[0]);
+    const int64_t n = ix.numel(), step = ix.meta.strides[0];
+    const int64_t* at = reinterpret_cast<const int64_t*>(ix.dataPtr());
+    bool outside = false, increasing = true;  // increasing: distinct without sorting (arange and the like)
+    int64_t previous = -1;                    // below every index in range
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t v = at[i * step];
+      outside = outside || static_cast<uint64_t>(v) >= bound;  // negative ones too
+      increasing = increasing && v > previous;
+      previous = v;
+    }
+    if (outside) return false;
+    if (!distinct || increasing) return true;
+    std::vector<int64_t> seen(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) seen[static_cast<size_t>(i)] = at[i * step];
+    std::sort(seen.begin(), seen.end());
+    return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
   }
 
   template <class T>
@@ -161,6 +181,7 @@ class JitFusedRunner : public ir::FusedRunner {
 
   bool runPointwise(TensorState& state, const std::vector<Value>& inputs, const std::vector<Value>& outs) {
     std::vector<Operand> ops;
+    ops.reserve(outs.size() + inputs.size());
     for (const Value& v : outs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     for (const Value& v : inputs) ops.push_back(Operand{&asTensor(v)->meta, asTensor(v)->dataPtr()});
     // The iteration space: the results' shape, or the indices' for an
@@ -462,7 +483,7 @@ class JitFusedRunner : public ir::FusedRunner {
     // each element is computed once whatever the thread count.
     std::atomic<bool>* interrupt = state.interrupt;
     TDSL_ASSERT(to <= rows * n);
-    parallelChunks(threads, to - from, grain, [&](int64_t chunkBegin, int64_t chunkEnd) {
+    auto chunkBody = [&](int64_t chunkBegin, int64_t chunkEnd) {
       const int64_t chunkFirst = from + chunkBegin, chunkLast = from + chunkEnd;
       pollInterrupt(interrupt);  // from any thread: parallelChunks rethrows it here
       std::unique_ptr<char[]> buffer(scratch >= 0 ? new char[(chunkLast - chunkFirst) * es[scratch]] : nullptr);
@@ -488,7 +509,9 @@ class JitFusedRunner : public ir::FusedRunner {
         first += end - col;
       }
       if (done) done(chunkFirst, chunkLast, buffer.get());
-    });
+    };
+    // By reference: a std::function holds a reference_wrapper without allocating.
+    parallelChunks(threads, to - from, grain, std::ref(chunkBody));
     return true;
   }
 

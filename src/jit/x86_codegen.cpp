@@ -81,7 +81,7 @@ class KernelEmitter {
     f->setArg(1, begin);
     f->setArg(2, end);
     x86::Gp n = cc_.newInt64("n");
-    Label exit = cc_.newLabel(), lane = cc_.newLabel();
+    Label exit = cc_.newLabel();
     cc_.mov(n, end);
     cc_.sub(n, begin);
     cc_.jle(exit);
@@ -108,34 +108,46 @@ class KernelEmitter {
         cc_.add(ptr_[k], t);
       }
     }
+    // Note [Kernel loops]: i_ counts the elements done; contiguous operands
+    // are addressed at their fixed pointer plus i_ elements.
+    i_ = cc_.newInt64("i");
+    cc_.xor_(i_, i_);
     if (!anyStrided) {
       if (p_.mixed) lanes_ = mixedLanes();
       Invariants inv = invariants(Mode::Vector);
-      Label loop = cc_.newLabel();
-      cc_.cmp(n, lanes_);
-      cc_.jl(lane);
-      cc_.bind(loop);
-      body(Mode::Vector, inv);
-      for (int k = 0; k < ops; ++k)
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], lanes_ << elementShift(k));
-      cc_.sub(n, lanes_);
-      cc_.cmp(n, lanes_);
-      cc_.jge(loop);
+      x86::Gp last = cc_.newInt64("last");
+      // Unrolled copies of the body per iteration, then single vectors.
+      for (int copies = vectorUnroll(); copies >= 1; copies /= 2) {
+        const int step = copies * lanes_;
+        Label loop = cc_.newLabel(), done = cc_.newLabel();
+        cc_.mov(last, n);
+        cc_.sub(last, step);  // the last i from which `step` elements remain
+        cc_.cmp(i_, last);
+        cc_.jg(done);
+        cc_.bind(loop);
+        for (int c = 0; c < copies; ++c) {
+          copy_ = c * lanes_;
+          body(Mode::Vector, inv);
+        }
+        copy_ = 0;
+        cc_.add(i_, step);
+        cc_.cmp(i_, last);
+        cc_.jle(loop);
+        cc_.bind(done);
+      }
     }
-    cc_.bind(lane);
-    cc_.test(n, n);
-    cc_.jz(exit);
+    cc_.cmp(i_, n);
+    cc_.jge(exit);
     {
       Invariants inv = invariants(Mode::Lane);
       Label loop = cc_.newLabel();
       cc_.bind(loop);
       body(Mode::Lane, inv);
-      for (int k = 0; k < ops; ++k) {
-        if (layouts_[k] == Layout::Contiguous) cc_.add(ptr_[k], 1 << elementShift(k));
-        else if (layouts_[k] == Layout::Strided) cc_.add(ptr_[k], stride_[k]);
-      }
-      cc_.dec(n);
-      cc_.jnz(loop);
+      for (int k = 0; k < ops; ++k)
+        if (layouts_[k] == Layout::Strided) cc_.add(ptr_[k], stride_[k]);
+      cc_.inc(i_);
+      cc_.cmp(i_, n);
+      cc_.jl(loop);
     }
     cc_.bind(exit);
     cc_.endFunc();
@@ -151,11 +163,28 @@ class KernelEmitter {
       default: return 3;
     }
   }
+  // Note [Kernel loops]: operand k's bytes at `disp` from its current
+  // element: a contiguous operand's fixed pointer plus i_ elements (and
+  // copy_, the unrolled copy's first lane), a strided one's moving pointer,
+  // a broadcast or indexed one's fixed pointer.
+  x86::Mem at(int k, int32_t disp, uint32_t size) const {
+    if (layouts_[k] != Layout::Contiguous) return x86::ptr(ptr_[k], disp, size);
+    const uint32_t shift = elementShift(k);
+    return x86::ptr(ptr_[k], i_, shift, static_cast<int32_t>(copy_ << shift) + disp, size);
+  }
+  // Copies of the body per vector-loop iteration: two, unless the body
+  // calls SLEEF (each call clobbers every vector register, and its cost
+  // dwarfs the loop's).
+  int vectorUnroll() const {
+    for (const VOp& o : p_.ops)
+      if (o.kind == VKind::Call1 || o.kind == VKind::Call2) return 1;
+    return 2;
+  }
   // Note [Indexed access]: data operand k's element at the lane's index
   // (read from index operand j).
   x86::Mem indexedElement(int k, int j) {
     x86::Gp at = cc_.newInt64("at%d", k);
-    cc_.mov(at, x86::qword_ptr(ptr_[j]));
+    cc_.mov(at, this->at(j, 0, 8));
     cc_.imul(at, stride_[k]);
     return f64_ ? x86::qword_ptr(ptr_[k], at) : x86::dword_ptr(ptr_[k], at);
   }
@@ -170,9 +199,9 @@ class KernelEmitter {
   InstId pick(InstId ssePs, InstId ssePd, InstId avxPs, InstId avxPd) const {
     return avx_ ? (f64_ ? avxPd : avxPs) : (f64_ ? ssePd : ssePs);
   }
-  x86::Mem element(const x86::Gp& base, int32_t disp, Mode m) const {
-    if (m == Mode::Lane) return f64_ ? x86::qword_ptr(base, disp) : x86::dword_ptr(base, disp);
-    return avx_ ? x86::ymmword_ptr(base, disp) : x86::xmmword_ptr(base, disp);
+  x86::Mem element(int k, int32_t disp, Mode m) const {
+    if (m == Mode::Lane) return at(k, disp, f64_ ? 8 : 4);
+    return at(k, disp, static_cast<uint32_t>(regBytes()));
   }
 
   // d = a OP b (SSE: d = a; d OP= b).
@@ -334,7 +363,7 @@ class KernelEmitter {
                                       : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
     for (int j = 0; j < parts(m); ++j) {
       d.r[j] = newVec(m);
-      cc_.emit(id, d.r[j], element(ptr_[k], regBytes() * j, m));
+      cc_.emit(id, d.r[j], element(k, regBytes() * j, m));
     }
     return d;
   }
@@ -344,7 +373,7 @@ class KernelEmitter {
   void store(Mode m, int k, const V& v) {
     const InstId id = m == Mode::Lane ? (avx_ ? (f64_ ? Inst::kIdVmovsd : Inst::kIdVmovss) : (f64_ ? Inst::kIdMovsd : Inst::kIdMovss))
                                       : (avx_ ? Inst::kIdVmovups : Inst::kIdMovups);
-    for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(ptr_[k], regBytes() * j, m), v.r[j]);
+    for (int j = 0; j < parts(m); ++j) cc_.emit(id, element(k, regBytes() * j, m), v.r[j]);
   }
 
   // A lane mask as bool bytes (1 / 0): the sign bits, one byte per lane.
@@ -365,7 +394,7 @@ class KernelEmitter {
       cc_.mov(t, bits);
       if (i) cc_.shr(t, i);
       cc_.and_(t, 1);
-      cc_.mov(x86::byte_ptr(ptr_[k], i), t.r8());
+      cc_.mov(at(k, i, 1), t.r8());
     }
   }
 
@@ -540,7 +569,7 @@ class KernelEmitter {
       const int32_t at = j * perReg;
       if (avx_) {
         cc_.emit(f64_ ? Inst::kIdVpmovzxbq : Inst::kIdVpmovzxbd, r,
-                 f64_ ? x86::dword_ptr(ptr_[k], at) : x86::qword_ptr(ptr_[k], at));
+                 f64_ ? this->at(k, at, 4) : this->at(k, at, 8));
         cc_.emit(Inst::kIdVpxor, z, z, z);
         cc_.emit(f64_ ? Inst::kIdVpcmpeqq : Inst::kIdVpcmpeqd, r, r, z);
         cc_.emit(Inst::kIdVpxor, r, r, allOnes(m));
@@ -548,10 +577,10 @@ class KernelEmitter {
         cc_.emit(Inst::kIdPxor, z, z);
         if (f64_) {
           x86::Gp g = cc_.newInt32("w");
-          cc_.movzx(g, x86::word_ptr(ptr_[k], at));
+          cc_.movzx(g, this->at(k, at, 2));
           cc_.emit(Inst::kIdMovd, r, g);
         } else {
-          cc_.emit(Inst::kIdMovd, r, x86::dword_ptr(ptr_[k], at));
+          cc_.emit(Inst::kIdMovd, r, this->at(k, at, 4));
         }
         cc_.emit(Inst::kIdPunpcklbw, r, z);
         cc_.emit(Inst::kIdPunpcklwd, r, z);
@@ -747,13 +776,7 @@ class KernelEmitter {
   // (pshufd of the low dword); movmskps reads any mask's lane 0.
   InstId sseOrAvx(InstId sse, InstId avx) const { return avx_ ? avx : sse; }
   static bool isFloat(DType d) { return d == DType::Float32 || d == DType::Float64; }
-  x86::Mem laneMem(int k, DType d) const {
-    switch (itemSize(d)) {
-      case 1: return x86::byte_ptr(ptr_[k]);
-      case 4: return x86::dword_ptr(ptr_[k]);
-      default: return x86::qword_ptr(ptr_[k]);
-    }
-  }
+  x86::Mem laneMem(int k, DType d) const { return at(k, 0, static_cast<uint32_t>(itemSize(d))); }
   x86::Vec newLane() { return cc_.newXmmPd(); }
   // A mask (all ones when gp != 0) from a 64-bit register.
   x86::Vec maskOf(const x86::Gp& g) {
@@ -956,6 +979,8 @@ class KernelEmitter {
   int lanes_;  // elements per vector-loop iteration (Note [Mixed vectors])
   x86::Gp args_;
   std::vector<x86::Gp> ptr_, stride_;
+  x86::Gp i_;     // elements done since begin (Note [Kernel loops])
+  int copy_ = 0;  // lanes before the unrolled copy being emitted
 };
 
 }  // namespace

@@ -62,7 +62,7 @@ def check(f, *args):
     for g, w in zip(got, want):
         pairs.append((g, w))
 gen = torch.Generator().manual_seed(12)
-sizes = list(range(0, 18)) + [33, 1000, 40007]
+sizes = list(range(0, 34)) + [1000, 40007]
 for threads in [1, 2]:
     torch.set_num_threads(threads)
     for n in sizes:
@@ -132,7 +132,7 @@ TEST_CASE("jit casts: casts and int / bool operands in fused groups equal eager 
     INFO(jit::tierName(tier));
     int64_t count = 0;
     CHECK(testing::pairsIdentical(interp, &count, true));
-    CHECK(count == 2 * 21 * 31 + 7 * 12);
+    CHECK(count == 2 * 36 * 31 + 7 * 12);
     CHECK(fallbacks.empty());
     FunctionStats t = rt.stats.totals();
     CHECK(t.eagerFallbacks == 0);

@@ -41,6 +41,11 @@ def gather_two(x, i, j):
 def copy_values(field, i, v):
     field.index_copy_(0, i, v * 3.0 - 1.0)
 
+# Gathers from one tensor and stores into another through the same indices:
+# each is checked against its own tensor's size (Note [Indexed access]).
+def gather_into(src, dst, i):
+    dst.index_copy_(0, i, torch.index_select(src, 0, i) * 2.0)
+
 def put_values(field, i, v):
     field.index_put_((i,), v + 0.5)
 
@@ -112,6 +117,8 @@ for dt in [torch.float32, torch.float64]:
         run(put_values, lambda: (x.clone(), i - 40, y))
         run(put_scalar, lambda: (x.clone(), i, torch.tensor(-2.0, dtype=dt)))
     x = torch.randn(40, generator=g, dtype=dt)
+    for dst_n in [40, 10]:  # 39 in range of the source only when dst_n is 10
+        run(gather_into, lambda: (x, torch.zeros(dst_n, dtype=dt), torch.tensor([1, 5, 39])))
     for bad in [torch.tensor([40]), torch.tensor([-1]), torch.tensor([0, 41, 2])]:
         v = torch.ones(bad.numel(), dtype=dt)
         run(gather_chain, lambda: (x, bad, v))
@@ -150,10 +157,10 @@ TEST_CASE("jit gather: gathers and indexed stores equal eager bit for bit on eve
       INFO(jit::tierName(tier) << ", " << threads << " threads");
       int64_t count = 0;
       CHECK(testing::pairsIdentical(interp, &count, true));
-      CHECK(count == 1860);
+      CHECK(count == 1872);
       // Eager's errors, word for word: out-of-range indices in composed, gathers and stores.
       CHECK(interp.getGlobal("mismatch").as<ListObject>()->items.empty());
-      CHECK(interp.getGlobal("errors").as<ListObject>()->items.size() == 42);
+      CHECK(interp.getGlobal("errors").as<ListObject>()->items.size() == 44);
       INFO(fallbacks);
       CHECK(fallbacks.empty());
       CHECK(kernels.find("gather,") != std::string::npos);  // gathers ran in kernels
