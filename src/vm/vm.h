@@ -13,7 +13,6 @@
 // check the stack left (Note [Stack limit]).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -252,20 +251,8 @@ inline Value* VM::stackTop() {
   const bool plain = nkw == 0 && nargs == code->nparams && !code->extendedParams && !code->isGenerator &&
                      code->freeRegs.empty() && frames_.size() < maxCallDepth && base + code->nregs + 2 <= stackEnd_;
   if (__builtin_expect(!plain, 0)) return pushFrameBinding(fn, base, nargs, nkw, result, entry);
-  // Note [Registers above the stack top are None]
-  // Every register at or above stackTop() holds None: popFrame clears a
-  // frame's whole window, a generator's suspension moves its registers out,
-  // and whoever writes arguments there (VM::call, VM::resume) pushes a frame
-  // over them or clears them when that fails. So of the new window only the
-  // part that overlaps the caller's registers (stale temporaries above the
-  // call's arguments) needs clearing; the check below, in debug builds,
-  // holds the rest to it.
-  Value* const callerTop = stackTop();
-  Value* const window = base + code->nregs;
-  for (Value* r = base + nargs; r < window && r < callerTop; ++r) *r = Value();
-#ifndef NDEBUG
-  for (Value* r = std::max(base + nargs, callerTop); r < window; ++r) TDSL_ASSERT(r->isNone());
-#endif
+  const int nregs = code->nregs;  // a local, as in popFrame
+  for (int i = nargs; i < nregs; ++i) base[i] = Value();
   frames_.emplace_back(fn, code, code->code.data(), base, entry, result);  // Note [Frames built in place]
 }
 

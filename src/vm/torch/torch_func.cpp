@@ -127,7 +127,10 @@ bool hasOuterHistory(const CallLevel& level, const Value& v) {
   auto push = [&](const ag::Edge& e) {
     if (e.fn && seen.insert(e.fn.get()).second) todo.push_back(e.fn.get());
   };
-  push(ag::gradientEdge(*asTensor(v)));
+  // Held for the walk: a leaf's edge may own the only reference to its
+  // accumulator (gradientEdge makes it on demand), which todo names raw.
+  const ag::Edge root = ag::gradientEdge(*asTensor(v));
+  push(root);
   while (!todo.empty()) {
     ag::Node* n = todo.back();
     todo.pop_back();
