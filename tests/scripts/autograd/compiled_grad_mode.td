@@ -6,7 +6,9 @@ import torch
 # inference_mode() and the mode queries trace with no graph break; ops under
 # no_grad record no history, so the SGD step writes the leaf in place; the
 # mode after each call is eager's, also when the call raises inside the
-# `with`. The data are dyadic, so every value is exact and PyTorch's.
+# `with`. The data are dyadic, so every value is exact and PyTorch's. (The
+# explain lines at the end are tdsl's: no graph break but where the `with`
+# body itself breaks, and its reason.)
 
 
 def step(w, x, y):
@@ -91,3 +93,12 @@ def breaks(t):
 
 
 print("breaks", torch.compile(breaks)(torch.ones(2, requires_grad=True)), torch.is_grad_enabled())
+
+
+import tdsl
+w = torch.tensor([[0.5], [-0.25]], dtype=torch.float64, requires_grad=True)
+for f, args in ((step, (w, x, y)), (flags, (a,)), (switch_off, (torch.ones(2),)), (infer, (torch.ones(2),)),
+                (breaks, (torch.ones(2, requires_grad=True),))):
+    e = tdsl.explain(f)(*args)
+    print(f.__name__, e.graph_break_count, sorted(set(r.split(") at ")[0] for r in e.break_reasons)))
+    torch.set_grad_enabled(True)
