@@ -755,6 +755,8 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     // rest of the function in the VM from here, where its handlers work.
     if (a[2].asInt() == 0) graphBreak("'try' block");
     if (isGradModeObject(a[0])) {  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp)
+      if (!fresh_.contains(a[0].asObj()))
+        graphBreak("'with' block on a grad-mode object made before the segment (the mode it sets is not guarded)");
       noteGradModeWith(a[0]);
       return Value();
     }

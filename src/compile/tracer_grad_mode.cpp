@@ -28,12 +28,15 @@
 //   segment with the block open: the resumed code would run its __exit__ on
 //   an object the trace made. The segment is traced again to break before
 //   the (outermost) with instead: before the call that made its manager
-//   when this segment made it (`with torch.no_grad():`; the call runs
-//   eagerly as a break instruction and the next segment meets a manager from
-//   before it), else at the with, which runs eagerly with the rest of the
-//   function (Note [Protected blocks run eagerly]); the reason names the
-//   inner break. A manager from before the segment live at its end is
-//   written back as that very object (WriteBack::Kind::Entry).
+//   (`with torch.no_grad():`; the call runs eagerly as a break instruction),
+//   the reason naming the inner break. The next segment then meets a
+//   manager from before it, and breaks at the with, which runs eagerly
+//   with the rest of the function (Note [Protected blocks run eagerly]).
+// - Only a with on a manager made in the segment is traced: which mode an
+//   object from before it sets (its kind, set_grad_enabled's saved mode) is
+//   not guarded, so a with on one breaks the graph. Such a manager live at
+//   the segment's end is written back as that very object
+//   (WriteBack::Kind::Entry).
 // - A with block's exception handler only restores the mode: an error raised
 //   while tracing refuses the trace (the call runs eagerly from the
 //   segment's entry and raises there); a kernel error in the compiled graph
@@ -70,8 +73,8 @@ void Tracer::noteGradModeWith(const Value& manager) {
   modeTraced_ = true;
   if (!atTracedFrame()) return;  // a break in an inlined callee re-traces at its call
   const uint32_t pc = currentOrigPc();
-  const bool madeHere = fresh_.contains(manager.asObj()) && lastGradModeFactoryPc_ >= 0;
-  gradModeWiths_.emplace_back(pc, madeHere ? static_cast<uint32_t>(lastGradModeFactoryPc_) : pc);
+  (void)manager;  // made in this segment (onUnsupported breaks on one from before it)
+  gradModeWiths_.emplace_back(pc, lastGradModeFactoryPc_ >= 0 ? static_cast<uint32_t>(lastGradModeFactoryPc_) : pc);
 }
 
 
