@@ -74,7 +74,14 @@ void Tracer::noteGradModeWith(const Value& manager) {
   if (!atTracedFrame()) return;  // a break in an inlined callee re-traces at its call
   const uint32_t pc = currentOrigPc();
   (void)manager;  // made in this segment (onUnsupported breaks on one from before it)
-  gradModeWiths_.emplace_back(pc, lastGradModeFactoryPc_ >= 0 ? static_cast<uint32_t>(lastGradModeFactoryPc_) : pc);
+  // The manager's factory call is the with statement's own (`with
+  // torch.no_grad():`, on its line); a manager from elsewhere (a callee's
+  // result, an earlier statement) has no call here to stop before, and the
+  // segment then stops at the with, where the manager it made outlives it.
+  const auto factory = static_cast<uint32_t>(lastGradModeFactoryPc_);
+  const bool ownCall = lastGradModeFactoryPc_ >= 0 && factory < pc &&
+                       code_.rangeAt(factory).begin.line == code_.rangeAt(pc).begin.line;
+  gradModeWiths_.emplace_back(pc, ownCall ? factory : pc);
 }
 
 
