@@ -277,9 +277,23 @@ def outer_ctx(t, ctx):
     return u.requires_grad
 cctx = torch.compile(outer_ctx)
 ctx_ok = cctx(w, torch.no_grad()) == False and cctx(w, torch.enable_grad()) == True
+def make():
+    return torch.no_grad()
+def callee_ctx(t):
+    torch.set_grad_enabled(True)
+    with make():
+        s = t * 2
+        print(s.requires_grad)
+    return s.requires_grad, torch.is_grad_enabled()
+callee_same = torch.compile(callee_ctx)(w) == callee_ctx(w)
 )");
   CHECK(r.truthy("same"));
   CHECK(r.truthy("ctx_ok"));  // a manager from outside: its kind is not guarded, so it breaks
+  // A manager made by a callee: no break is put on the earlier
+  // set_grad_enabled() call (test.td:32), which made no manager.
+  CHECK(r.truthy("callee_same"));
+  for (const std::string& reason : r.stats("callee_ctx").breakReasons)
+    CHECK_THAT(reason, !Catch::Contains("at test.td:32:"));
   REQUIRE_FALSE(r.stats("outer_ctx").breakReasons.empty());
   CHECK_THAT(r.stats("outer_ctx").breakReasons[0], Catch::Contains("grad-mode object made before the segment"));
   const FunctionStats& s = r.stats("breaks");
