@@ -299,9 +299,9 @@ void Tracer::finishJoint(Segment& seg) {
 //   refuses the joint trace, as an op of it does. A grad_fn object made in
 //   the segment must not outlive it (it names this trace's nodes): the
 //   joint trace is refused when it would.
-// - torch.is_grad_enabled() guards the grad mode (under inference_mode it
-//   breaks the graph: the segment's guard is on grad mode and inference
-//   mode together).
+// - torch.is_grad_enabled() and is_inference_mode_enabled() guard the exact
+//   grad state at the segment's entry, inference mode included (Note [Grad
+//   mode under the tracer] in tracer_grad_mode.cpp).
 // - requires_grad_(), retain_grad() and register_hook() on a proxy (a
 //   tensor made in the segment) change only autograd's record of it, which
 //   the trace keeps: the backward then accumulates into, or retains, a
