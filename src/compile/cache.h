@@ -182,10 +182,21 @@ struct GradState {
   WriteBack after;
 };
 
+struct TensorState;
+// Note [Grad mode under the tracer] (tracer_grad_mode.cpp): a TensorState's
+// grad mode as one int, gradEnabled in bit 0 and inferenceMode in bit 1.
+int gradStateBits(const TensorState& s);
+void setGradStateBits(TensorState& s, int bits);
+
 struct Segment {
   uint32_t entryPc = 0;
   std::vector<GradState> grads;
   int gradMode = -1;  // the grad mode a joint trace ran under (1 on, 0 off), -1: any
+  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp): the exact
+  // grad state (GradStateBits) the segment was traced under, guarded when it
+  // changed or read the mode, and the state it leaves; -1: any / unchanged.
+  int modeAtEntry = -1;
+  int modeAfter = -1;
   std::vector<TensorGuard> inputs;  // one per graph input, in order (also the input's guard)
   std::vector<TensorGuard> metadata;  // Note [Metadata reads]: tensors only inspected
   std::vector<ValueGuard> values;

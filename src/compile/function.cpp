@@ -211,7 +211,9 @@ Segment* CompiledFunction::lookup(uint32_t pc, const std::vector<Value>& regs) {
   const TensorState& ts = *interp_.tensorState();
   const int gradMode = ts.gradEnabled && !ts.inferenceMode;
   for (auto& seg : it->second.segments)
-    if ((seg->gradMode < 0 || seg->gradMode == gradMode) && guardsPass(*seg, regs.data())) return seg.get();
+    if ((seg->gradMode < 0 || seg->gradMode == gradMode) &&
+        (seg->modeAtEntry < 0 || seg->modeAtEntry == gradStateBits(ts)) && guardsPass(*seg, regs.data()))
+      return seg.get();
   return nullptr;
 }
 
@@ -420,12 +422,14 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
     if (seg->isReturn) {
       Value result = materialize(seg->returned, regs.data(), inputs, outputs, memo);
       applySideEffects(*seg, regs.data(), inputs, outputs, memo);
+      if (seg->modeAfter >= 0) setGradStateBits(*interp.tensorState(), seg->modeAfter);  // Note [Grad mode under the tracer]
       return result;
     }
     next.assign(regs.size(), Value());
     for (const auto& [r, wb] : seg->registers)
       next[static_cast<size_t>(r)] = materialize(wb, regs.data(), inputs, outputs, memo);
     applySideEffects(*seg, regs.data(), inputs, outputs, memo);
+    if (seg->modeAfter >= 0) setGradStateBits(*interp.tensorState(), seg->modeAfter);  // Note [Grad mode under the tracer]
     // Note [Protected blocks run eagerly]
     // A trace ends at a try or with block (TRYENTER); that block and the
     // rest of the function run in the VM, where its exception handlers

@@ -441,6 +441,9 @@ std::string describeGuards(const Segment& seg, const CodeObject& code) {
   for (const GradState& g : seg.grads)
     out += fmt::format("leaf {} requires grad and {} None\n", g.leaf.describe(code), g.present ? "is not" : "is");
   if (seg.gradMode >= 0) out += fmt::format("grad mode is {}\n", seg.gradMode ? "on" : "off");
+  if (seg.modeAtEntry >= 0)  // Note [Grad mode under the tracer]
+    out += fmt::format("torch.is_grad_enabled() is {} and torch.is_inference_mode_enabled() is {}\n",
+                       (seg.modeAtEntry & 1) ? "True" : "False", (seg.modeAtEntry & 2) ? "True" : "False");
   for (const ValueGuard& g : seg.values) {
     std::string what;
     const Value& v = g.expected;

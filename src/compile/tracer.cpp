@@ -528,8 +528,12 @@ Value Tracer::onCall(const CallArgs& a) {
     return callee;
   }
   if (joint_ && tracesTransform(callee)) return callee;  // Note [Function transforms under the tracer]
-  if (joint_ && isGradModeQuery(callee)) {  // Note [Autograd reads while tracing]
+  if (isGradModeQuery(callee)) {  // Note [Autograd reads while tracing]
     noteGradModeRead();
+    return callee;
+  }
+  if (isGradModeFactory(callee)) {  // Note [Grad mode under the tracer]
+    noteGradModeFactory();
     return callee;
   }
   if (!joint_ && tracesTransform(callee))  // Note [Function transforms under the tracer]
@@ -750,6 +754,12 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     // Note [Protected blocks run eagerly]: CompiledFunction::call runs the
     // rest of the function in the VM from here, where its handlers work.
     if (a[2].asInt() == 0) graphBreak("'try' block");
+    if (isGradModeObject(a[0])) {  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp)
+      if (!fresh_.contains(a[0].asObj()))
+        graphBreak("'with' block on a grad-mode object made before the segment (the mode it sets is not guarded)");
+      noteGradModeWith(a[0]);
+      return Value();
+    }
     graphBreak("'with' block on " + (a[0].isTensor() ? std::string("a Tensor") : "a '" + typeName(a[0]) + "' object"));
   }
   auto op = static_cast<Op>(a[a.nargs - 1].asInt());
@@ -823,7 +833,8 @@ WriteBack Tracer::describe(const Value& v, int depth) {
     return wb;
   }
   if (entry && (v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict) || v.isObj(ObjKind::Iterator) ||
-                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::Function))) {
+                v.isObj(ObjKind::Cell) || v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::Function) ||
+                isGradModeObject(v))) {  // Note [Grad mode under the tracer]
     wb.kind = WriteBack::Kind::Entry;
     wb.source = src;
     return wb;
@@ -1049,6 +1060,9 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   gradSeen_ = false;
   randomOps_ = 0;
   gradModeRead_ = false;
+  modeTraced_ = false;
+  gradModeWiths_.clear();
+  lastGradModeFactoryPc_ = -1;
   gradReads_.clear();
   leaves_.clear();
   writesOf_.clear();
@@ -1060,6 +1074,13 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     Tracer& t;
     ~RestoreGrads() { t.restoreLeafGrads(); }
   } restoreGrads{*this};
+  TensorState& tensorState = *rt_.interp.tensorState();
+  modeAtEntry_ = gradStateBits(tensorState);
+  struct RestoreMode {  // Note [Grad mode under the tracer]: no trace leaves its mode behind
+    TensorState& s;
+    int bits;
+    ~RestoreMode() { setGradStateBits(s, bits); }
+  } restoreMode{tensorState, modeAtEntry_};
   for (int r = 0; r < code_.nregs; ++r) {
     if (!req_.liveness->liveIn(req_.entryPc, r)) continue;
     Source s;
@@ -1097,6 +1118,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     throw;
   }
   TDSL_ASSERT(exited && stopped.registers.size() >= static_cast<size_t>(code_.nregs));
+  const int modeAtExit = gradStateBits(tensorState);
   const uint32_t exitPc = ic.origPc[stopped.pc];
   const bool nested = stopped.nested;
   const std::vector<Value>& exitRegs = stopped.registers;
@@ -1104,6 +1126,12 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
     restoreGlobals();
     *retracePc = exitPc;
     *retraceReason = nested ? "in a called function: " + exit.reason : exit.reason;
+    return nullptr;
+  }
+  if (uint32_t withPc = 0; !exit.isReturn && breakInsideGradModeWith(exitPc, &withPc)) {
+    restoreGlobals();  // Note [Grad mode under the tracer]
+    *retracePc = withPc;
+    *retraceReason = "a graph break inside a grad-mode 'with' block (" + exit.reason + " at " + locationOf(code_, exitPc) + ")";
     return nullptr;
   }
   auto seg = std::make_unique<Segment>();
@@ -1142,6 +1170,10 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   }
   fresh_.reset();
   seg->readsSizes = readsSizes_;
+  if (modeTraced_ || gradModeRead_ || modeAtExit != modeAtEntry_) {  // Note [Grad mode under the tracer]
+    seg->modeAtEntry = modeAtEntry_;
+    if (modeAtExit != modeAtEntry_) seg->modeAfter = modeAtExit;
+  }
   {
     ir::AliasAnalysis aa(*graph_);
     seg->replayable = true;

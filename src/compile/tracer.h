@@ -146,6 +146,20 @@ class Tracer : public DispatchInterceptor {
   void noteAutogradFlagChange(const Value& v, const std::string& method);
   void noteGradModeRead();
   bool gradModeRead_ = false;
+  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp).
+  bool gradModeOn() const;  // autograd records (grad enabled, not inference mode)
+  void noteGradModeWith(const Value& manager);  // TRYENTER of `with <grad-mode object>:`
+  void noteGradModeFactory();                   // no_grad(), set_grad_enabled(b), ... called
+  // A break at exitPc inside a traced grad-mode with block: the segment is
+  // re-traced to break before the (outermost) with instead.
+  bool breakInsideGradModeWith(uint32_t exitPc, uint32_t* withPc) const;
+  int modeAtEntry_ = 0;       // gradStateBits at the segment's entry
+  bool modeTraced_ = false;   // a grad-mode function or object was traced
+  // The traced frame's grad-mode with blocks: (TRYENTER pc, where a break
+  // inside re-traces to stop: the factory call that made the manager in
+  // this segment, else the TRYENTER itself).
+  std::vector<std::pair<uint32_t, uint32_t>> gradModeWiths_;
+  int64_t lastGradModeFactoryPc_ = -1;  // the traced frame's latest grad-mode factory call
   std::vector<Ref<TensorObject>> gradReads_;  // real tensors whose requires_grad / leafness the trace read
   void restoreLeafGrads();
   bool joint_ = true;  // autograd is traced (else it breaks the graph, as before)

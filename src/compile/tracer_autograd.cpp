@@ -40,7 +40,8 @@
 // live: Note [Writes autograd does not record]). torch.func is
 // traced too (Note [Function transforms under the tracer] in
 // tracer_transforms.cpp), hooks on tensors made in the segment too (Note
-// [Autograd reads while tracing]); the grad-mode objects still break the graph.
+// [Autograd reads while tracing]), grad-mode switches too (Note [Grad mode
+// under the tracer] in tracer_grad_mode.cpp).
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
@@ -90,8 +91,8 @@ void Tracer::checkJointArgs(const ir::OpDef& op, const ir::BoundArgs& b) {
 }
 
 void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const std::vector<ir::Arg>& args) {
-  bool anyGrad = false;
-  forEachTensorArg(b, [&](const TensorObject& t) { anyGrad |= autograd::requiresGrad(t); });
+  bool anyGrad = false;  // autograd records the write (none under no_grad: Note [Grad mode under the tracer])
+  if (gradModeOn()) forEachTensorArg(b, [&](const TensorObject& t) { anyGrad |= autograd::requiresGrad(t); });
   for (int w = 0; w < b.count; ++w) {
     const ir::SchemaArg& ws = op.schema.args[static_cast<size_t>(w)];
     if (!ws.alias.isWrite || args[static_cast<size_t>(w)].kind != ir::Arg::Kind::Tensor) continue;
@@ -284,10 +285,7 @@ void Tracer::finishJoint(Segment& seg) {
     }
     seg.grads.push_back(std::move(g));
   }
-  if (gradSeen_ || !leaves_.empty() || gradModeRead_) {
-    const TensorState& s = *rt_.interp.tensorState();
-    seg.gradMode = s.gradEnabled && !s.inferenceMode;
-  }
+  if (gradSeen_ || !leaves_.empty() || gradModeRead_) seg.gradMode = modeAtEntry_ == 1;  // enabled, not inference
 }
 
 // Note [Autograd reads while tracing]
@@ -301,9 +299,9 @@ void Tracer::finishJoint(Segment& seg) {
 //   refuses the joint trace, as an op of it does. A grad_fn object made in
 //   the segment must not outlive it (it names this trace's nodes): the
 //   joint trace is refused when it would.
-// - torch.is_grad_enabled() guards the grad mode (under inference_mode it
-//   breaks the graph: the segment's guard is on grad mode and inference
-//   mode together).
+// - torch.is_grad_enabled() and is_inference_mode_enabled() guard the exact
+//   grad state at the segment's entry, inference mode included (Note [Grad
+//   mode under the tracer] in tracer_grad_mode.cpp).
 // - requires_grad_(), retain_grad() and register_hook() on a proxy (a
 //   tensor made in the segment) change only autograd's record of it, which
 //   the trace keeps: the backward then accumulates into, or retains, a
@@ -335,10 +333,7 @@ void Tracer::noteAutogradFlagChange(const Value& v, const std::string& method) {
   gradSeen_ = true;
 }
 
-void Tracer::noteGradModeRead() {
-  if (rt_.interp.tensorState()->inferenceMode) graphBreak("torch.is_grad_enabled() under inference_mode");
-  gradModeRead_ = true;
-}
+void Tracer::noteGradModeRead() { gradModeRead_ = true; }  // guards the exact state (Note [Grad mode under the tracer])
 
 void Tracer::restoreLeafGrads() {
   for (const LeafRecord& l : leaves_) autograd::ensureMeta(*l.leaf).grad = l.gradAtEntry;

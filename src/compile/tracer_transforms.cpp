@@ -71,6 +71,9 @@ void Tracer::checkTransformEscape(const Value& v) {
   if (isGradFnObject(v))  // Note [Autograd reads while tracing]
     refuseJoint("a grad_fn read in the compiled region (<" + asExtension(v)->typeName() + ">) outlives it");
   if (isHookHandle(v)) refuseJoint("the handle of a hook registered in the compiled region outlives it");
+  if (isGradModeObject(v))  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp)
+    throw Error(ErrorKind::Runtime, "torch.compile: a grad-mode object (" + asExtension(v)->typeName() +
+                                        ") made in the compiled region outlives it");
   if (!isTorchFuncObject(v)) return;
   refuseJoint("a torch.func transform made in the compiled region (" +
               asExtension(v)->repr() + ") outlives it");

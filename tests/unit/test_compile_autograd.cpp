@@ -170,3 +170,138 @@ has_fn = r.grad_fn is not None
   CHECK(g3[0].asFloat() == 3 * 1.5);
   CHECK(r.truthy("has_fn"));
 }
+
+// Note [Grad mode under the tracer] (compile/tracer_grad_mode.cpp).
+namespace {
+const Segment& onlySegment(Run& r, const std::string& name) {
+  auto* cf = dynamic_cast<CompiledFunction*>(r.interp.getGlobal(name).asObj());
+  REQUIRE(cf);
+  REQUIRE(cf->cache().size() == 1);
+  const CacheSlot& slot = cf->cache().begin()->second;
+  REQUIRE(slot.segments.size() >= 1);
+  return *slot.segments.back();
+}
+}  // namespace
+
+TEST_CASE("compiled grad mode: the SGD step under no_grad is one joint graph writing the leaf", "[compile][autograd]") {
+  Run r(std::string(kPrelude) + R"(
+def step(w, x):
+    loss = ((x * w).sum() - 1.0) ** 2
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.5 * w.grad
+        w.grad.zero_()
+    return loss.detach()
+cstep = torch.compile(step)
+w2 = w.detach().clone().requires_grad_()
+got = [cstep(w, x).item() for i in range(3)]
+want = [step(w2, x).item() for i in range(3)]
+same = got == want and torch.equal(w, w2) and torch.equal(w.grad, w2.grad)
+mode_after = torch.is_grad_enabled()
+leaf = w.is_leaf and w.requires_grad
+)");
+  const FunctionStats& s = r.stats("step");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(r.truthy("same"));
+  CHECK(r.truthy("mode_after"));
+  CHECK(r.truthy("leaf"));
+  const Segment& seg = onlySegment(r, "cstep");
+  CHECK(seg.isReturn);
+  CHECK(seg.modeAtEntry == 1);  // grad enabled, no inference mode: guarded
+  CHECK(seg.modeAfter == -1);   // the with block leaves the mode as it found it
+  CHECK_FALSE(seg.inputWrites.empty());  // w (and w.grad) written in place by the graph
+  CHECK_THAT(describeGuards(seg, *r.interp.getGlobal("step").as<FunctionObject>()->code),
+             Catch::Contains("torch.is_grad_enabled() is True and torch.is_inference_mode_enabled() is False"));
+  int muls = 0;  // forward x * w, the backward's MulBackward (grad * x) and the update's 0.5 * w.grad
+  for (ir::Node* n : seg.graph->opNodes()) muls += n->op()->baseName == "mul";
+  CHECK(muls >= 3);
+}
+
+TEST_CASE("compiled grad mode: the entry mode is guarded and the mode after the call is eager's", "[compile][autograd]") {
+  Run r(std::string(kPrelude) + R"(
+def flags(a):
+    with torch.no_grad():
+        c = a * 3
+    with torch.enable_grad():
+        d = a * 4
+    return (c + d).detach(), c.requires_grad, d.requires_grad, torch.is_grad_enabled()
+cflags = torch.compile(flags)
+on = cflags(w)
+with torch.no_grad():
+    off = cflags(w)
+on_again = cflags(w)
+ok = on[1:] == (False, True, True) and off[1:] == (False, True, False) and on_again[1:] == on[1:]
+def switch_off(t):
+    torch.set_grad_enabled(False)
+    return t + 1
+cswitch = torch.compile(switch_off)
+cswitch(x)
+after_switch = torch.is_grad_enabled()
+torch.set_grad_enabled(True)
+)");
+  const FunctionStats& s = r.stats("flags");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.traces == 2);  // the no_grad entry traces again
+  CHECK(s.cacheHits == 1);
+  CHECK(r.truthy("ok"));
+  CHECK(r.stats("switch_off").graphBreaks == 0);
+  CHECK_FALSE(r.truthy("after_switch"));
+  const Segment& seg = onlySegment(r, "cswitch");
+  CHECK(seg.modeAtEntry == 1);
+  CHECK(seg.modeAfter == 0);  // set after the graph ran: grad disabled
+}
+
+TEST_CASE("compiled grad mode: a break inside the with block names its reason; a raise restores the mode",
+          "[compile][autograd]") {
+  Run r(std::string(kPrelude) + R"(
+def breaks(t):
+    with torch.no_grad():
+        s = t * 2
+        print(s.requires_grad)
+    return (s + t).detach()
+got = torch.compile(breaks)(w)
+same = torch.equal(got, breaks(w))
+def raises(t, u):
+    with torch.no_grad():
+        v = t + u
+    return v
+try:
+    torch.compile(raises)(x, torch.ones(2))
+except RuntimeError as e:
+    pass
+mode_after = torch.is_grad_enabled()
+def outer_ctx(t, ctx):
+    with ctx:
+        u = t * 2
+    return u.requires_grad
+cctx = torch.compile(outer_ctx)
+ctx_ok = cctx(w, torch.no_grad()) == False and cctx(w, torch.enable_grad()) == True
+def make():
+    return torch.no_grad()
+def callee_ctx(t):
+    torch.set_grad_enabled(True)
+    with make():
+        s = t * 2
+        print(s.requires_grad)
+    return s.requires_grad, torch.is_grad_enabled()
+callee_same = torch.compile(callee_ctx)(w) == callee_ctx(w)
+)");
+  CHECK(r.truthy("same"));
+  CHECK(r.truthy("ctx_ok"));  // a manager from outside: its kind is not guarded, so it breaks
+  // A manager made by a callee: no break is put on the earlier
+  // set_grad_enabled() call (test.td:32), which made no manager.
+  CHECK(r.truthy("callee_same"));
+  for (const std::string& reason : r.stats("callee_ctx").breakReasons)
+    CHECK_THAT(reason, !Catch::Contains("at test.td:32:"));
+  REQUIRE_FALSE(r.stats("outer_ctx").breakReasons.empty());
+  CHECK_THAT(r.stats("outer_ctx").breakReasons[0], Catch::Contains("grad-mode object made before the segment"));
+  const FunctionStats& s = r.stats("breaks");
+  // Two breaks: before the no_grad() call that made the manager, naming the
+  // inner break, then at the with, whose manager is now from before the segment.
+  REQUIRE(s.breakReasons.size() == 2);
+  CHECK_THAT(s.breakReasons[0], Catch::Contains("a graph break inside a grad-mode 'with' block (call to print()"));
+  CHECK_THAT(s.breakReasons[0], Catch::Contains(") at test.td:8:"));  // the with line (after the prelude)
+  CHECK_THAT(s.breakReasons[1], Catch::Contains("'with' block on a grad-mode object made before the segment"));
+  CHECK(r.truthy("mode_after"));
+}

@@ -636,8 +636,17 @@ bool isAutogradCallable(const Value& callee) {
 }
 
 bool isGradModeQuery(const Value& callee) {
-  return callee.isObj(ObjKind::Native) && callee.as<NativeObject>()->fn == isGradEnabled;
+  return callee.isObj(ObjKind::Native) &&
+         (callee.as<NativeObject>()->fn == isGradEnabled || callee.as<NativeObject>()->fn == isInferenceModeEnabled);
 }
+
+bool isGradModeFactory(const Value& callee) {
+  if (!callee.isObj(ObjKind::Native)) return false;
+  const NativeFn f = callee.as<NativeObject>()->fn;
+  return f == noGrad || f == enableGrad || f == inferenceMode || f == setGradEnabled;
+}
+
+bool isGradModeObject(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<GradModeObject*>(v.asObj()); }
 
 bool isGradFnObject(const Value& v) { return v.isObj(ObjKind::Other) && dynamic_cast<GradFnObject*>(v.asObj()); }
 

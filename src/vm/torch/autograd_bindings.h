@@ -47,8 +47,14 @@ bool isAutogradCallable(const Value& callee);
 // compile/joint_trace.h); they run no script code.
 bool isTracedAutogradCall(const Value& callee);
 
-// torch.is_grad_enabled (the tracer guards the grad mode it read).
+// torch.is_grad_enabled, is_inference_mode_enabled (the tracer guards the grad mode it read).
 bool isGradModeQuery(const Value& callee);
+// Note [Grad mode under the tracer] (compile/tracer_grad_mode.cpp):
+// torch.no_grad, enable_grad, inference_mode and set_grad_enabled (the
+// functions that make grad-mode objects; set_grad_enabled also sets the
+// mode), and the objects they make (context managers for `with`).
+bool isGradModeFactory(const Value& callee);
+bool isGradModeObject(const Value& v);
 // A tensor's .grad_fn as a script value.
 bool isGradFnObject(const Value& v);
 
