@@ -44,6 +44,13 @@ x = torch.tensor([1.5, 0.5, -1.0])
 w = torch.tensor([0.1, -0.2, 0.3])
 )";
 
+// One graph, traced without a break or an eager fallback.
+void checkOneGraph(const FunctionStats& s) {
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.graphs == 1);
+  CHECK(s.eagerFallbacks == 0);
+}
+
 }  // namespace
 
 TEST_CASE("compiled torch.func: grad is one joint graph with its backward", "[compile][autograd][func]") {
@@ -54,9 +61,7 @@ cf = torch.compile(f)
 same = torch.equal(cf(x, w), f(x, w))
 )");
   const FunctionStats& s = r.stats("f");
-  CHECK(s.graphBreaks == 0);
-  CHECK(s.graphs == 1);
-  CHECK(s.eagerFallbacks == 0);
+  checkOneGraph(s);
   CHECK(r.truthy("same"));
   const ir::Graph& g = r.capturedGraph("cf");
   CHECK(count(g, "sin") == 1);
@@ -190,9 +195,7 @@ except RuntimeError as e:
     message = str(e)
 )");
   const FunctionStats& s = r.stats("f");
-  CHECK(s.graphBreaks == 0);
-  CHECK(s.graphs == 1);
-  CHECK(s.eagerFallbacks == 0);
+  checkOneGraph(s);
   CHECK(r.truthy("same"));
   CHECK(r.truthy("no_history"));
   const ir::Graph& g = r.capturedGraph("cf");
@@ -226,9 +229,7 @@ cdep = torch.compile(depends)
 answers = [cdep(v, x) for v in (w, w1, w, w1)]
 )");
   const FunctionStats& s = r.stats("meta");
-  CHECK(s.graphBreaks == 0);
-  CHECK(s.graphs == 1);
-  CHECK(s.eagerFallbacks == 0);
+  checkOneGraph(s);
   CHECK(r.truthy("same"));
   const ir::Graph& g = r.capturedGraph("cmeta");
   CHECK(count(g, "cos") == 1);  // the inner backward's SinBackward
