@@ -757,7 +757,7 @@ Value Tracer::onUnsupported(const CallArgs& a) {
     if (isGradModeObject(a[0])) {  // Note [Grad mode under the tracer] (tracer_grad_mode.cpp)
       if (!fresh_.contains(a[0].asObj()))
         graphBreak("'with' block on a grad-mode object made before the segment (the mode it sets is not guarded)");
-      noteGradModeWith(a[0]);
+      noteGradModeWith();
       return Value();
     }
     graphBreak("'with' block on " + (a[0].isTensor() ? std::string("a Tensor") : "a '" + typeName(a[0]) + "' object"));

@@ -148,7 +148,7 @@ class Tracer : public DispatchInterceptor {
   bool gradModeRead_ = false;
   // Note [Grad mode under the tracer] (tracer_grad_mode.cpp).
   bool gradModeOn() const;  // autograd records (grad enabled, not inference mode)
-  void noteGradModeWith(const Value& manager);  // TRYENTER of `with <grad-mode object>:`
+  void noteGradModeWith();  // TRYENTER of `with <grad-mode object>:` on one made in the segment
   void noteGradModeFactory();                   // no_grad(), set_grad_enabled(b), ... called
   // A break at exitPc inside a traced grad-mode with block: the segment is
   // re-traced to break before the (outermost) with instead.

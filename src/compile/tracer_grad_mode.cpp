@@ -69,11 +69,10 @@ void Tracer::noteGradModeFactory() {
   if (atTracedFrame()) lastGradModeFactoryPc_ = currentOrigPc();
 }
 
-void Tracer::noteGradModeWith(const Value& manager) {
+void Tracer::noteGradModeWith() {
   modeTraced_ = true;
   if (!atTracedFrame()) return;  // a break in an inlined callee re-traces at its call
   const uint32_t pc = currentOrigPc();
-  (void)manager;  // made in this segment (onUnsupported breaks on one from before it)
   // The manager's factory call is the with statement's own (`with
   // torch.no_grad():`, on its line); a manager from elsewhere (a callee's
   // result, an earlier statement) has no call here to stop before, and the
@@ -83,7 +82,6 @@ void Tracer::noteGradModeWith(const Value& manager) {
                        code_.rangeAt(factory).begin.line == code_.rangeAt(pc).begin.line;
   gradModeWiths_.emplace_back(pc, ownCall ? factory : pc);
 }
-
 
 bool Tracer::breakInsideGradModeWith(uint32_t exitPc, uint32_t* withPc) const {
   bool found = false;
