@@ -26,8 +26,20 @@ reference run seeds torch with S before executing the unchanged program text,
 S being PyTorch's documented default seed (67280421310721), which tdsl's
 generator starts from; PyTorch 1.13 itself starts from a random seed.
 pyperformance programs import `pyperf`; harness/pyperf.py stands in for it
-(runs each benchmark once and prints only deterministic results)."""
-import argparse, configparser, pathlib, re, shutil, statistics, subprocess, sys, tempfile, time
+(runs each benchmark once and prints only deterministic results).
+
+Note [Pinned sgemm kernel]
+tdsl's matmul and the reference PyTorch 1.13 (Debian's, linked to Debian's
+OpenBLAS) call the same sgemm, but OpenBLAS picks its kernel by CPU at load
+time, and after hundreds of float32 training steps the kernels' different
+summation orders move a loss by up to 1.6 %. The reference outputs were frozen
+with the Haswell kernel (AVX2 + FMA, also what OpenBLAS picks on AMD Zen 2/3),
+so an entry with `openblas_coretype = K` runs both sides with
+OPENBLAS_CORETYPE=K. With it, tdsl matches the frozen losses to ~1e-7 on a
+machine whose own pick is another kernel (seen: AVX-512 EPYC). On a CPU that
+cannot run K (no AVX2 + FMA, or not x86-64) the variable is not set and the
+runner says so: the comparison then depends on the machine."""
+import argparse, configparser, os, pathlib, platform, re, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = pathlib.Path(__file__).resolve().parent
 MODE_FLAGS = {"eager": ["--eager"], "compiled": []}
@@ -66,10 +78,30 @@ def command(entry, interpreter, mode=None):
     return [python, entry["file"], *args]
 
 
+def cpu_runs_haswell_kernels():
+    try:
+        flags = next(l for l in open("/proc/cpuinfo") if l.startswith("flags")).split()
+    except (OSError, StopIteration):
+        return False
+    return platform.machine() == "x86_64" and "avx2" in flags and "fma" in flags
+
+
+def environment(entry):
+    """The environment a run of `entry` gets (Note [Pinned sgemm kernel])."""
+    env = dict(os.environ)
+    kernel = entry.get("openblas_coretype")
+    if kernel and cpu_runs_haswell_kernels():
+        env["OPENBLAS_CORETYPE"] = kernel
+    elif kernel:
+        print(f"note: this CPU cannot run OpenBLAS's {kernel} kernel; {entry['file']}'s output depends on its own")
+    return env
+
+
 def run(entry, cmd, d):
     stdin = entry.get("stdin", "").replace("\\n", "\n").encode()
     start = time.perf_counter()
-    r = subprocess.run(cmd, cwd=d, input=stdin, capture_output=True, timeout=int(entry.get("timeout", "300")))
+    r = subprocess.run(cmd, cwd=d, input=stdin, capture_output=True, env=environment(entry),
+                       timeout=int(entry.get("timeout", "300")))
     return r, time.perf_counter() - start
 
 
