@@ -177,19 +177,26 @@ void fillBernoulliScalar(CpuGenerator& g, const TensorMeta& order, TensorObject&
   });
 }
 
-// random_(from, to): PyTorch's uniform_int_from_to_distribution.
-void fillRange(CpuGenerator& g, const TensorMeta& order, TensorObject& out, int64_t from, int64_t to) {
-  const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from);
-  const DType d = out.dtype();
-  const bool wide = (d == DType::Int64 || d == DType::Float32 || d == DType::Float64) && range >= (uint64_t(1) << 32);
-  withDType(d, [&](auto tag) {
+// `range` values from `base` on, each (word % range) + base, the word 64 bits
+// wide for a range of 2^28 or more in every dtype (PyTorch 2's rule, which
+// bounds the skew of `%`; 1.13 drew 64 bits only for ranges of 2^32 or more
+// in int64 and the floating types).
+void fillSpan(CpuGenerator& g, const TensorMeta& order, TensorObject& out, uint64_t range, int64_t base) {
+  const bool wide = range >= (uint64_t(1) << 28);
+  withDType(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     fillInOrder<T>(order, out, [&] {
       uint64_t v = wide ? g.random64() : g.random();
-      return static_cast<T>(static_cast<int64_t>(v % range + static_cast<uint64_t>(from)));
+      return static_cast<T>(static_cast<int64_t>(v % range + static_cast<uint64_t>(base)));
     });
   });
 }
+
+// random_(from, to): PyTorch's uniform_int_from_to_distribution.
+void fillRange(CpuGenerator& g, const TensorMeta& order, TensorObject& out, int64_t from, int64_t to) {
+  fillSpan(g, order, out, static_cast<uint64_t>(to) - static_cast<uint64_t>(from), from);
+}
+
 
 }  // namespace
 
@@ -248,6 +255,78 @@ OpResults exponential_(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 OpResults exponential(TensorState& s, const BoundArgs& a) { return exponential_(s, a); }
+
+// cauchy_, log_normal_ and geometric_ draw at double precision and round to
+// self's dtype, as PyTorch's CPU kernels do: median + sigma * tan(pi * (u -
+// 1/2)); exp of a normal(mean, std) double (Box-Muller, with its cached twin);
+// ceil(log(u) / log(1 - p)).
+template <class Sample>
+OpResults fillDoubles(TensorState& s, const BoundArgs& a, Sample sample) {
+  auto t = target(s, a);
+  withDType(t->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    fillInOrder<T>(orderOf(a, *t), *t, [&] { return static_cast<T>(sample(s.generator())); });
+  });
+  return Value(t);
+}
+
+OpResults cauchy_(TensorState& s, const BoundArgs& a) {
+  const double median = floatArg(a, 1), sigma = floatArg(a, 2);
+  return fillDoubles(s, a, [&](CpuGenerator& g) { return median + sigma * std::tan(M_PI * (g.uniformDouble() - 0.5)); });
+}
+OpResults cauchy(TensorState& s, const BoundArgs& a) { return cauchy_(s, a); }
+
+OpResults log_normal_(TensorState& s, const BoundArgs& a) {
+  const double mean = floatArg(a, 1), stdv = floatArg(a, 2);
+  // Note [Contracted multiply-adds] (random/normal_fill.cpp).
+  return fillDoubles(s, a, [&](CpuGenerator& g) { return std::exp(std::fma(g.standardNormal(), stdv, mean)); });
+}
+OpResults log_normal(TensorState& s, const BoundArgs& a) { return log_normal_(s, a); }
+
+OpResults geometric_(TensorState& s, const BoundArgs& a) {
+  const double p = floatArg(a, 1);
+  return fillDoubles(s, a, [&](CpuGenerator& g) { return std::ceil(std::log(g.uniformDouble()) / std::log(1.0 - p)); });
+}
+OpResults geometric(TensorState& s, const BoundArgs& a) { return geometric_(s, a); }
+
+// random_(): every value the dtype holds exactly (0 .. 2^digits for the
+// floating types, 0 .. max otherwise, bool the low bit), from a 64-bit word
+// for int64 and float64; random_(to) and random_(from, to) as randint; a None
+// `to` runs to randomUpperInclusive, or over all of int64 from its minimum.
+OpResults random_(TensorState& s, const BoundArgs& a) {
+  auto t = target(s, a);
+  const TensorMeta& order = orderOf(a, *t);
+  CpuGenerator& g = s.generator();
+  const DType d = t->dtype();
+  const int fromAt = argIndex(a, "from"), toAt = argIndex(a, "to");
+  const int64_t from = fromAt < 0 ? 0 : intArg(a, fromAt);
+  if (toAt >= 0 && !a.isNone(toAt)) {
+    fillRange(g, order, *t, from, intArg(a, toAt));
+  } else if (toAt >= 0 && from == INT64_MIN) {
+    withDType(d, [&](auto tag) {
+      using T = decltype(tag);
+      fillInOrder<T>(order, *t, [&] { return static_cast<T>(static_cast<int64_t>(g.random64())); });
+    });
+  } else if (toAt >= 0) {
+    fillSpan(g, order, *t, static_cast<uint64_t>(randomUpperInclusive(d)) - static_cast<uint64_t>(from) + 1, from);
+  } else {
+    withDType(d, [&](auto tag) {
+      using T = decltype(tag);
+      fillInOrder<T>(order, *t, [&] {
+        switch (d) {
+          case DType::Bool: return static_cast<T>(g.random() & 1);
+          case DType::Int32: return static_cast<T>(g.random() % (uint64_t(INT32_MAX) + 1));
+          case DType::Int64: return static_cast<T>(g.random64() % (uint64_t(INT64_MAX) + 1));
+          case DType::Float32: return static_cast<T>(g.random() % ((uint64_t(1) << 24) + 1));
+          case DType::Float64: return static_cast<T>(g.random64() % ((uint64_t(1) << 53) + 1));
+        }
+        return T(0);
+      });
+    });
+  }
+  return Value(t);
+}
+OpResults random(TensorState& s, const BoundArgs& a) { return random_(s, a); }
 
 // bernoulli_(p) / its functional twin (p a number or a tensor), and
 // bernoulli(self) / bernoulli(self, p) whose result is like self.

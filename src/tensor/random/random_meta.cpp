@@ -4,6 +4,7 @@
 
 #include "tensor/kernel_util.h"
 #include "tensor/op_meta.h"
+#include "tensor/op_meta_extra.h"
 #include "tensor/promotion.h"
 #include "tensor/random/random_ops.h"
 #include "tensor/tensor_iter.h"
@@ -35,6 +36,8 @@ DType dtypeOr(const BoundArgs& a, DType fallback) {
   return d ? *d : fallback;
 }
 
+void checkRandomBounds(const BoundArgs& a);
+
 // The sampler's own checks, by op (uniform_, normal_, exponential_, bernoulli_ and their functional twins).
 void checkSampler(const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
@@ -52,9 +55,29 @@ void checkSampler(const BoundArgs& a) {
     if (!isFloating(d)) notImplemented("normal_kernel_cpu", d);
   } else if (base == "exponential") {
     double lambda = floatArg(a, 1);
-    if (!(lambda >= 0.0))
-      throw Error(ErrorKind::Runtime, "exponential_ expects lambda >= 0.0, but found lambda=" + num(lambda));
-    if (!isFloating(d)) notImplemented("exponential_cpu", d);
+    if (!(lambda > 0.0))
+      throw Error(ErrorKind::Runtime, "exponential_ expects lambda > 0.0, but found lambda=" + num(lambda));
+    if (!isFloating(d))
+      throw Error(ErrorKind::Runtime,
+                  "Exponential distribution is a continuous probability distribution. dtype must be a floating point "
+                  "but you specified " + scalarName(d));
+  } else if (base == "cauchy") {
+    double sigma = floatArg(a, 2);
+    if (!(sigma > 0.0)) throw Error(ErrorKind::Runtime, "cauchy_ expects sigma > 0.0, but found sigma=" + num(sigma));
+    if (!isFloating(d))
+      throw Error(ErrorKind::Runtime,
+                  "Cauchy distribution is a continuous probability distribution. dtype must be a floating point but "
+                  "you specified " + std::string(cTypeName(d)));
+  } else if (base == "log_normal") {
+    double stdv = floatArg(a, 2);
+    if (!(stdv > 0.0)) throw Error(ErrorKind::Runtime, "log_normal_ expects std > 0.0, but found std=" + num(stdv));
+    if (!isFloating(d)) notImplemented("log_normal_cpu", d);
+  } else if (base == "geometric") {
+    double p = floatArg(a, 1);
+    if (!(p > 0 && p < 1)) throw Error(ErrorKind::Runtime, "geometric_ expects p to be in (0, 1), but got p=" + num(p));
+    if (d == DType::Bool) notImplemented("geometric_cpu", d);
+  } else if (base == "random") {
+    checkRandomBounds(a);
   } else if (base == "bernoulli") {
     if (a[1].isTensor()) {
       const TensorObject& p = tensorArg(a, 1);
@@ -68,17 +91,46 @@ void checkSampler(const BoundArgs& a) {
 }
 
 // random_(from, to)'s checks for randint: an empty range, and bool's bounds.
+// random_'s bounds for dtype d: `from` and `toInc` (the largest value drawn).
+void checkInBounds(int64_t from, int64_t toInc, DType d) {
+  if (d == DType::Bool) {
+    if (from < 0 || from > 1) throw Error(ErrorKind::Runtime, "from is out of bounds for bool");
+    if (toInc < 0 || toInc > 1) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for bool");
+  } else if (d == DType::Int32) {
+    if (from < INT32_MIN || from > INT32_MAX) throw Error(ErrorKind::Runtime, "from is out of bounds for int");
+    if (toInc < INT32_MIN || toInc > INT32_MAX) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for int");
+  }
+}
+
 void checkRange(int64_t from, int64_t to, DType d) {
   if (from >= to)
     throw Error(ErrorKind::Runtime, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(from) +
                                         " >= to=" + std::to_string(to));
-  if (d == DType::Bool) {
-    if (from < 0 || from > 1) throw Error(ErrorKind::Runtime, "from is out of bounds for bool");
-    if (to - 1 < 0 || to - 1 > 1) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for bool");
-  } else if (d == DType::Int32) {
-    if (from < INT32_MIN || from > INT32_MAX) throw Error(ErrorKind::Runtime, "from is out of bounds for int");
-    if (to - 1 < INT32_MIN || to - 1 > INT32_MAX) throw Error(ErrorKind::Runtime, "to - 1 is out of bounds for int");
+  checkInBounds(from, to - 1, d);
+}
+
+// random_() / random_(to) / random_(from, to): PyTorch's bounds checks; a
+// None `to` means up to randomUpperInclusive, or every int64 when `from` is
+// the smallest one.
+void checkRandomBounds(const BoundArgs& a) {
+  const DType d = tensorArg(a, 0).dtype();
+  const int fromAt = argIndex(a, "from"), toAt = argIndex(a, "to");
+  if (toAt < 0) return;
+  const int64_t from = fromAt < 0 ? 0 : intArg(a, fromAt);
+  if (!a.isNone(toAt)) {
+    checkRange(from, intArg(a, toAt), d);
+    return;
   }
+  if (from == INT64_MIN) {
+    if (d != DType::Int64 && !isFloating(d))
+      throw Error(ErrorKind::Runtime, "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
+    return;
+  }
+  const int64_t toInc = randomUpperInclusive(d);
+  checkInBounds(from, toInc, d);
+  if (from > toInc)
+    throw Error(ErrorKind::Runtime, "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted "
+                                    "to dtype, but got from=" + std::to_string(from) + " > to_inc=" + std::to_string(toInc));
 }
 
 }  // namespace

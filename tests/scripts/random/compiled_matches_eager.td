@@ -30,3 +30,25 @@ def h(x):
     return x + torch.rand(3, generator=g)
 torch.manual_seed(1)
 print(torch.compile(h)(torch.zeros(3)), torch.rand(1))
+
+# cauchy_, log_normal_, geometric_ and random_: in place on a fresh tensor,
+# through a strided view of an input (functionalized and written back), and
+# an unused draw.
+def samplers(x):
+    a = torch.empty(4).cauchy_(0.5, 2.0)
+    b = torch.empty(3, dtype=torch.float64).log_normal_()
+    x[::2].geometric_(0.25)
+    unused = torch.empty(2).random_()
+    c = torch.empty(5, dtype=torch.int64).random_(-3, 3)
+    d = torch.empty(3, dtype=torch.int32).random_(7, None)
+    return a, b, c, d, x * 2
+torch.manual_seed(2)
+xe = torch.zeros(6)
+eager = samplers(xe)
+after_eager = torch.rand(2)
+torch.manual_seed(2)
+xc = torch.zeros(6)
+compiled = torch.compile(samplers)(xc)
+after_compiled = torch.rand(2)
+print([torch.equal(p, q) for p, q in zip(eager, compiled)], torch.equal(xe, xc), torch.equal(after_eager, after_compiled))
+print(compiled[0], xc)
