@@ -36,6 +36,17 @@
 // peaks at the same memory with any decay (MALLOC_CONF=dirty_decay_ms:0 gives
 // the same peak).
 //
+// Note [Small-object slabs]
+// jemalloc keeps one extent record (and radix-tree entries) per slab, and a
+// slab of a small size class is one 4 KiB page by default: a million 64-byte
+// tuples (binary-trees at depth 19) then take 16k slabs and ~5 MB of
+// metadata, 7 % on top of the tuples themselves. slab_sizes:1-128:16 makes
+// the slabs of the classes up to 128 bytes 16 pages (64 KiB) each; a slab's
+// pages are touched only as objects are placed in them, so a small script's
+// peak does not grow (11.9 MB for an empty script either way), and
+// binary-trees at depth 19 peaks at 77.7 MB instead of 79.7 MB (CPython 3.11:
+// 79.2 MB).
+//
 // A MALLOC_CONF environment variable overrides this string (jemalloc reads
 // it after this one).
 #include "tools/malloc_conf.h"
@@ -47,7 +58,7 @@
 
 extern "C" {
 __attribute__((visibility("default"))) const char* malloc_conf =
-    "oversize_threshold:1048576,lg_extent_max_active_fit:16";
+    "oversize_threshold:1048576,lg_extent_max_active_fit:16,slab_sizes:1-128:16";
 // jemalloc's control interface; absent (null) where jemalloc is not linked
 // (sanitizer builds use glibc malloc).
 int mallctl(const char* name, void* oldp, size_t* oldlenp, void* newp, size_t newlen) __attribute__((weak));

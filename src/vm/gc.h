@@ -35,8 +35,10 @@
 //     code constants, host code (Values held in C++), untracked containers;
 //  3. objects with gcRefs > 0 are roots (so is an object whose reference
 //     count is 0, one nobody owns through references); everything reachable
-//     from a root through traverse is alive (an explicit stack, no
-//     recursion: a list nested 10^6 deep is fine);
+//     from a root through traverse is alive (one walk of the list, which
+//     moves objects between two lists made of their own links: no recursion
+//     and no memory in proportion to the heap, Note [Collection lists] in
+//     gc.cpp; a list nested 10^6 deep is fine);
 //  4. the rest is garbage: it is untracked, pinned by one reference each,
 //     then cleared (gcClear), then unpinned, and each object frees itself
 //     when its count reaches zero. Pinning keeps every garbage object valid
@@ -78,7 +80,8 @@
 // CPython's current thread state. Objects created with no interpreter running
 // (host code building arguments) stay untracked: they are never collected,
 // and what they reference counts as external. An object only ever sees the
-// collections of its own heap (the tags below are per heap). When a heap is
+// collections of its own heap (a collection flags only the objects on its own
+// list). When a heap is
 // destroyed, the objects the host still holds are untracked.
 #pragma once
 
@@ -123,8 +126,8 @@ class GcVisitor {
 
 // The intrusive list node. While tracked, gcNext/gcPrev link the object into
 // its heap's circular list; untracked, gcNext is null. During a collection
-// the list is taken apart: gcNext holds a per-heap tag (candidate or
-// reachable) and gcRefs the count of step 2 (Note [Cycle collector]).
+// gcNext carries flags in its low bits and gcRefs may take gcPrev's word
+// (Note [Collection lists] in gc.cpp).
 struct GcLink {
   GcLink* gcNext = nullptr;
   union {
@@ -240,9 +243,9 @@ class GcHeap {
 
   static inline thread_local GcHeap* current_ = nullptr;
 
-  GcLink head_;       // sentinel of the circular list of tracked objects
-  GcLink candidate_;  // tags: &candidate_ / &reachable_ in gcNext during a collection
-  GcLink reachable_;
+  size_t relinkYoung();
+
+  GcLink head_;  // sentinel of the circular list of tracked objects
   std::atomic<bool>* safePoint_ = nullptr;
   size_t young_ = 0;  // tracked objects created minus tracked objects freed since the last collection
   size_t threshold_ = kGcMinThreshold;
