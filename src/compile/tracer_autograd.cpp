@@ -42,6 +42,8 @@
 // tracer_transforms.cpp), hooks on tensors made in the segment too (Note
 // [Autograd reads while tracing]), grad-mode switches too (Note [Grad mode
 // under the tracer] in tracer_grad_mode.cpp).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
@@ -138,11 +140,17 @@ void Tracer::checkJointWrites(const ir::OpDef& op, const ir::BoundArgs& b, const
 // saved (sin's self in `grad(lambda a: a[1:].sin().sum())(w)`) is not live
 // after the transform; the tracer's keepAlive_ keeps every proxy, and so
 // every node, alive, and would otherwise count.
+// A proxy down to the tracer's two references stays there (nothing hands it
+// out again), so it leaves viewProxies_ for good: each write scans only the
+// views the program can still reach.
 void Tracer::checkUnrecordedWrite(const ir::OpDef& op, const ir::IrValue* root) {
   constexpr uint32_t kTracerRefs = 2;
+  viewProxies_.erase(std::remove_if(viewProxies_.begin(), viewProxies_.end(),
+                                    [](const Ref<TensorObject>& v) { return v->refCount() <= kTracerRefs; }),
+                     viewProxies_.end());
   const void* storage = storageOfRoot(root);
   for (const Ref<TensorObject>& view : viewProxies_) {
-    if (autograd::isLeaf(*view) || view->refCount() <= kTracerRefs) continue;
+    if (autograd::isLeaf(*view)) continue;
     auto it = irOf_.find(view.get());
     if (it != irOf_.end() && storageOfRoot(rootOf(it->second)) == storage)
       refuseJoint(op.name() + "() writes a storage that a live view requiring grad shares (eager would replay the view's grad_fn)");
