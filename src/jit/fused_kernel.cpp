@@ -38,6 +38,7 @@ class JitFusedRunner : public ir::FusedRunner {
     reduction_ = planReduction(*body_);
     program_ = buildVectorProgram(reduction_ ? *reduction_->pointwise : *body_, &why);
     if (!program_) fallBack(why);
+    else if (program_->hasIndexedAccess()) planIndexChecks();
   }
 
   std::vector<Value> run(TensorState& state, const std::vector<Value>& inputs) override {
@@ -107,33 +108,33 @@ class JitFusedRunner : public ir::FusedRunner {
   // (and distinct where a store needs it). False sends the call to the
   // reference path, which raises eager's error or keeps eager's order. A
   // gather and a store through the same indices into the same tensor (the
-  // seed's composed) are checked in one pass.
-  bool indicesValid(const std::vector<Value>& inputs) const {
+  // seed's composed) are checked in one pass. The pairs are the program's,
+  // by input slot, so they are found once (planIndexChecks); the same tensor
+  // in two slots is then checked once per slot, which asks no less.
+  struct IndexCheck {
+    size_t data, index;  // input slots
+    bool distinct;
+  };
+  void planIndexChecks() {
     const VectorProgram& p = *program_;
-    auto operandTensor = [&](int k) {
-      return asTensor(inputs[static_cast<size_t>(k < p.numOutputs ? p.storedInput[k] : k - p.numOutputs)]);
-    };
-    struct Check {
-      const TensorObject* data;
-      const TensorObject* index;
-      bool distinct;
-    };
-    std::vector<Check> checks;
+    auto slot = [&](int k) { return static_cast<size_t>(k < p.numOutputs ? p.storedInput[k] : k - p.numOutputs); };
     auto add = [&](int data, int index, bool distinct) {
-      const Check c{operandTensor(data), operandTensor(index), distinct};
-      for (Check& d : checks)
+      const IndexCheck c{slot(data), slot(index), distinct};
+      for (IndexCheck& d : indexChecks_)
         if (d.data == c.data && d.index == c.index) {
           d.distinct = d.distinct || distinct;
           return;
         }
-      checks.push_back(c);
+      indexChecks_.push_back(c);
     };
     for (const VOp& o : p.ops)
       if (o.kind == VKind::Gather) add(o.index, o.indexOperand, false);
     for (int k = 0; k < p.numOutputs; ++k)
       if (p.scatterIndex[k] >= 0) add(k, p.scatterIndex[k], p.distinctIndices[k]);
-    for (const Check& c : checks)
-      if (!indicesInRange(*c.data, *c.index, c.distinct)) return false;
+  }
+  bool indicesValid(const std::vector<Value>& inputs) const {
+    for (const IndexCheck& c : indexChecks_)
+      if (!indicesInRange(*asTensor(inputs[c.data]), *asTensor(inputs[c.index]), c.distinct)) return false;
     return true;
   }
   static bool indicesInRange(const TensorObject& t, const TensorObject& ix, bool distinct) {
@@ -520,6 +521,7 @@ class JitFusedRunner : public ir::FusedRunner {
   std::unique_ptr<ir::FusedRunner> reference_;
   std::optional<VectorProgram> program_;
   std::optional<ReductionPlan> reduction_;
+  std::vector<IndexCheck> indexChecks_;  // Note [Indexed access]
   TensorMeta reducedMeta_;  // contiguous, of the reduced value (Note [JIT reductions])
   std::map<std::string, KernelFn> kernels_;  // by layout signature
   struct Plan {
