@@ -17,61 +17,46 @@ void GcObject::gcJoinCurrentHeap(GcObject* o) {
 namespace {
 
 // Note [Collection lists]
-// A collection needs no memory of its own in proportion to the heap (CPython's
-// gcmodule.c does the same): it works in the objects' own links. While it
-// runs, every tracked object's gcNext carries flag bits in its low bits
-// (links are 8-aligned) and the heap's list is taken apart into two:
-//  - the young list, singly linked from head_ through gcNext (flag
-//    kCollecting), whose objects keep their count in gcRefs (the word of
-//    gcPrev, which the walk does not need);
-//  - the unreachable list, circular and doubly linked from a sentinel
-//    (flags kCollecting | kUnreachable, gcPrev a real link), whose objects'
-//    count is zero by definition.
-// Step 3 walks the young list once. An object with gcRefs > 0 (or nobody's
-// reference) is reachable: its traverse gives every referent still at zero
-// the count 1, and moves every referent already in the unreachable list back
-// to the young list's tail, so the walk reaches it too. An object the walk
-// meets at zero is moved to the unreachable list: nothing reachable has
-// referenced it so far, and if something later does, it comes back. When the
-// walk ends, the young list is exactly what is reachable. Flags mark only
-// this heap's objects, and only during its collection, which runs on the
-// heap's own thread: an object of another heap seen from here has none
-// (Several interpreters, Note [Cycle collector]).
+// A collection needs no memory of its own in proportion to the heap (as
+// CPython's gcmodule.c): it works in the objects' own links. While it runs,
+// every tracked object's gcNext carries flags in its low bits (links are
+// 8-aligned) and stays the list in its order, now singly linked; the gcPrev
+// word first holds the count of steps 1-2 (gcRefs), and once an object is
+// known reachable it links the mark step's work list instead (a stack: no
+// recursion). Flags:
+//  - kCollecting: on this heap's list during this collection (what step 2
+//    subtracts from and step 3 marks); an object of another heap seen from
+//    here has none, as a collection runs on its heap's thread and flags only
+//    its own list (Several interpreters, Note [Cycle collector]);
+//  - kReachable: found reachable (a root, or referenced by a reachable one);
+//  - kRevived: garbage kept for its finalizer (Note [Finalizers]).
+// Nothing moves in the list: survivors keep their order, which is the order
+// they were created in (FreshObjects in compile/side_effects.cpp reads it),
+// and finalizers are queued in it.
 constexpr uintptr_t kCollecting = 1;
-constexpr uintptr_t kUnreachable = 2;
-constexpr uintptr_t kLinkFlags = kCollecting | kUnreachable;
+constexpr uintptr_t kReachable = 2;
+constexpr uintptr_t kRevived = 4;
+constexpr uintptr_t kLinkFlags = kCollecting | kReachable | kRevived;
 static_assert(alignof(GcLink) > kLinkFlags, "link flags need the low bits of an aligned pointer");
 
 uintptr_t linkBits(const GcLink* l) { return reinterpret_cast<uintptr_t>(l->gcNext); }
 GcLink* nextOf(const GcLink* l) { return reinterpret_cast<GcLink*>(linkBits(l) & ~kLinkFlags); }
-void setNext(GcLink* l, GcLink* next, uintptr_t flags) {
-  l->gcNext = reinterpret_cast<GcLink*>(reinterpret_cast<uintptr_t>(next) | flags);
-}
+void addFlags(GcLink* l, uintptr_t flags) { l->gcNext = reinterpret_cast<GcLink*>(linkBits(l) | flags); }
 
-// The two lists of a running collection (Note [Collection lists]).
-struct CollectionLists {
-  explicit CollectionLists(GcLink* head) : head(head) { unreachable.gcNext = unreachable.gcPrev = &unreachable; }
-  void appendYoung(GcLink* l) {
-    setNext(l, head, kCollecting);
-    setNext(tail, l, kCollecting);
-    tail = l;
+// The mark step's work list, threaded through the gcPrev words of the
+// reachable objects not scanned yet.
+struct WorkList {
+  void push(GcLink* l) {
+    addFlags(l, kReachable);
+    l->gcPrev = top;
+    top = l;
   }
-  void appendUnreachable(GcLink* l) {
-    GcLink* last = unreachable.gcPrev;
-    l->gcPrev = last;
-    setNext(l, &unreachable, kLinkFlags);
-    setNext(last, l, kLinkFlags);
-    unreachable.gcPrev = l;
+  GcLink* pop() {
+    GcLink* l = top;
+    top = l->gcPrev;
+    return l;
   }
-  void removeUnreachable(GcLink* l) {
-    GcLink* prev = l->gcPrev;
-    GcLink* next = nextOf(l);
-    setNext(prev, next, kLinkFlags);
-    next->gcPrev = prev;
-  }
-  GcLink* head;         // the young list starts at head->gcNext and ends at head
-  GcLink* tail = head;  // its last object (head itself when it is empty)
-  GcLink unreachable;   // sentinel of the unreachable list
+  GcLink* top = nullptr;
 };
 
 // Step 2: every reference from one tracked object to another in this
@@ -89,24 +74,19 @@ class SubtractInternal final : public GcVisitor {
 // Step 3: what a reachable object references is reachable.
 class MarkReachable final : public GcVisitor {
  public:
-  explicit MarkReachable(CollectionLists& lists) : lists_(lists) {}
+  explicit MarkReachable(WorkList& work) : work_(work) {}
   using GcVisitor::visit;
   void visit(Object* o) override {
     if (!o->isGc()) return;
     auto* g = static_cast<GcObject*>(o);
-    const uintptr_t bits = linkBits(g);
-    if (!(bits & kCollecting)) return;
-    if (bits & kUnreachable) {
-      lists_.removeUnreachable(g);
-      g->gcRefs = 1;
-      lists_.appendYoung(g);
-    } else if (g->gcRefs == 0) {
-      g->gcRefs = 1;  // still ahead of the walk
-    }
+    if ((linkBits(g) & (kCollecting | kReachable)) == kCollecting) work_.push(g);
+  }
+  void drain() {
+    while (work_.top) static_cast<GcObject*>(work_.pop())->gcTraverse(*this);
   }
 
  private:
-  CollectionLists& lists_;
+  WorkList& work_;
 };
 
 }  // namespace
@@ -182,95 +162,60 @@ size_t GcHeap::collect() {
   collecting_ = true;
   ++collections_;
 
-  // From here until the survivors are relinked no object may be created or
-  // freed (no refcount changes: traverse only reads).
-  // Step 1: the list becomes the young list; gcRefs = the reference count.
-  CollectionLists lists(&head_);
-  for (GcLink* l = head_.gcNext; l != &head_;) {
-    GcLink* next = l->gcNext;
+  // From here until the list is relinked no object may be created or freed
+  // (no refcount changes: traverse only reads).
+  // Step 1: gcRefs = the reference count; the list is now read through nextOf.
+  for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l)) {
     auto* o = static_cast<GcObject*>(l);
     o->gcRefs = o->refCount();
-    setNext(l, next, kCollecting);
-    lists.tail = l;
-    l = next;
+    addFlags(l, kCollecting);
   }
   // Step 2.
   SubtractInternal subtract;
-  for (GcLink* l = nextOf(&head_); l != &head_; l = nextOf(l)) static_cast<GcObject*>(l)->gcTraverse(subtract);
+  for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l)) static_cast<GcObject*>(l)->gcTraverse(subtract);
   // Step 3. gcRefs is unsigned: a traverse that visited too much would wrap
   // it around to a huge count, which keeps the object (the safe direction).
-  MarkReachable mark(lists);
-  GcLink* prev = &head_;
-  for (GcLink* l = nextOf(&head_); l != &head_;) {
+  // A root's count is read before its word joins the work list, and nothing
+  // is scanned until every root is on it.
+  WorkList work;
+  MarkReachable mark(work);
+  for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l)) {
     auto* o = static_cast<GcObject*>(l);
-    if (o->gcRefs > 0 || o->refCount() == 0) {
-      o->gcTraverse(mark);
-      prev = l;
-      l = nextOf(l);  // after the traverse: it may have appended to l
-      continue;
-    }
-    GcLink* next = nextOf(l);
-    setNext(prev, next, kCollecting);
-    if (lists.tail == l) lists.tail = prev;
-    lists.appendUnreachable(l);
-    l = next;
+    if (o->gcRefs > 0 || o->refCount() == 0) work.push(l);
   }
+  mark.drain();
   // Note [Finalizers]: garbage with a finalizer due is not cleared this
   // time; it and everything it references become reachable, and it is
   // queued. A closing heap runs no finalizers: its garbage is cleared.
-  size_t finalizable = 0;
+  size_t revived = 0;
   if (!closing_)
-    for (GcLink* l = nextOf(&lists.unreachable); l != &lists.unreachable; l = nextOf(l))
-      finalizable += static_cast<GcObject*>(l)->gcHasFinalizer();
-  if (finalizable > 0) {
+    for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l))
+      revived += !(linkBits(l) & kReachable) && static_cast<GcObject*>(l)->gcHasFinalizer();
+  if (revived > 0) {
     try {
-      finalizers_.reserve(finalizers_.size() + finalizable);
+      finalizers_.reserve(finalizers_.size() + revived);
     } catch (const std::bad_alloc&) {
-      while (nextOf(&lists.unreachable) != &lists.unreachable) {
-        GcLink* l = nextOf(&lists.unreachable);
-        lists.removeUnreachable(l);
-        lists.appendYoung(l);
-      }
-      relinkYoung();
+      for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l)) addFlags(l, kReachable);
+      relinkSurvivors(nullptr);
       young_ = 0;
       collecting_ = false;
       return 0;
     }
-    GcLink* firstRevived = nullptr;
-    for (GcLink* l = nextOf(&lists.unreachable); l != &lists.unreachable;) {
-      GcLink* next = nextOf(l);
-      if (static_cast<GcObject*>(l)->gcHasFinalizer()) {
-        lists.removeUnreachable(l);
-        static_cast<GcObject*>(l)->gcRefs = 1;
-        lists.appendYoung(l);
-        if (!firstRevived) firstRevived = l;
-      }
-      l = next;
+    for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l)) {
+      if ((linkBits(l) & kReachable) || !static_cast<GcObject*>(l)->gcHasFinalizer()) continue;
+      addFlags(l, kRevived);
+      work.push(l);
+      mark.drain();
     }
-    for (GcLink* l = firstRevived; l != &head_; l = nextOf(l)) static_cast<GcObject*>(l)->gcTraverse(mark);
-    GcLink* l = firstRevived;
-    for (size_t i = 0; i < finalizable; ++i, l = nextOf(l))
-      finalizers_.push_back(Value::object(static_cast<GcObject*>(l)));  // reserved: no allocation
+    for (GcLink* l = head_.gcNext; l != &head_; l = nextOf(l))
+      if (linkBits(l) & kRevived) finalizers_.push_back(Value::object(static_cast<GcObject*>(l)));  // reserved
     requestCollection();
   }
-  // Step 4. Relink the survivors in their old order; pin the garbage, which
-  // stays on its own (now plain) list until it is unpinned.
-  live_ = relinkYoung();
+  // Step 4. Relink the survivors in their order; the garbage goes, in its
+  // order, to a list of its own, each object pinned by one reference, until
+  // it is unpinned.
   GcLink garbage;
-  garbage.gcNext = garbage.gcPrev = &garbage;
-  size_t found = 0;
-  GcLink* last = &garbage;
-  for (GcLink* l = nextOf(&lists.unreachable); l != &lists.unreachable;) {
-    GcLink* next = nextOf(l);
-    l->gcPrev = last;
-    last->gcNext = l;
-    last = l;
-    static_cast<GcObject*>(l)->incRef();
-    ++found;
-    l = next;
-  }
-  last->gcNext = &garbage;
-  garbage.gcPrev = last;
+  const size_t found = relinkSurvivors(&garbage);
   // Clear the garbage. Each object stays alive (pinned) until every one has
   // dropped its references; the references dropped may free untracked
   // objects (strings, tensors) and decrement survivors, nothing else. Each
@@ -299,22 +244,38 @@ size_t GcHeap::collect() {
   return found;
 }
 
-// The young list of a collection back into the plain circular list at head_,
-// in its order; returns how many objects it holds.
-size_t GcHeap::relinkYoung() {
-  size_t n = 0;
-  GcLink* last = &head_;
-  for (GcLink* l = nextOf(&head_); l != &head_;) {
+// Splits the flagged list of a collection: the reachable objects back into
+// the plain circular list at head_, the others (none when `garbage` is null)
+// into a plain circular list at `garbage`, pinned; each keeps its order.
+// Returns the garbage count and sets live_.
+size_t GcHeap::relinkSurvivors(GcLink* garbage) {
+  GcLink* lastLive = &head_;
+  GcLink* lastDead = garbage;
+  size_t live = 0, dead = 0;
+  for (GcLink* l = head_.gcNext; l != &head_;) {
     GcLink* next = nextOf(l);
-    l->gcPrev = last;
-    last->gcNext = l;
-    last = l;
-    ++n;
+    if (linkBits(l) & kReachable) {
+      l->gcPrev = lastLive;
+      lastLive->gcNext = l;
+      lastLive = l;
+      ++live;
+    } else {
+      l->gcPrev = lastDead;
+      lastDead->gcNext = l;
+      lastDead = l;
+      static_cast<GcObject*>(l)->incRef();
+      ++dead;
+    }
     l = next;
   }
-  last->gcNext = &head_;
-  head_.gcPrev = last;
-  return n;
+  lastLive->gcNext = &head_;
+  head_.gcPrev = lastLive;
+  if (garbage) {
+    lastDead->gcNext = garbage;
+    garbage->gcPrev = lastDead;
+  }
+  live_ = live;
+  return dead;
 }
 
 }  // namespace tdsl

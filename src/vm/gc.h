@@ -35,10 +35,10 @@
 //     code constants, host code (Values held in C++), untracked containers;
 //  3. objects with gcRefs > 0 are roots (so is an object whose reference
 //     count is 0, one nobody owns through references); everything reachable
-//     from a root through traverse is alive (one walk of the list, which
-//     moves objects between two lists made of their own links: no recursion
-//     and no memory in proportion to the heap, Note [Collection lists] in
-//     gc.cpp; a list nested 10^6 deep is fine);
+//     from a root through traverse is alive (a work list threaded through
+//     the objects' own links: no recursion and no memory in proportion to
+//     the heap, Note [Collection lists] in gc.cpp; a list nested 10^6 deep
+//     is fine);
 //  4. the rest is garbage: it is untracked, pinned by one reference each,
 //     then cleared (gcClear), then unpinned, and each object frees itself
 //     when its count reaches zero. Pinning keeps every garbage object valid
@@ -243,7 +243,7 @@ class GcHeap {
 
   static inline thread_local GcHeap* current_ = nullptr;
 
-  size_t relinkYoung();
+  size_t relinkSurvivors(GcLink* garbage);
 
   GcLink head_;  // sentinel of the circular list of tracked objects
   std::atomic<bool>* safePoint_ = nullptr;
