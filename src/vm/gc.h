@@ -39,8 +39,9 @@
 //     the objects' own links: no recursion and no memory in proportion to
 //     the heap, Note [Collection lists] in gc.cpp; a list nested 10^6 deep
 //     is fine);
-//  4. the rest is garbage: it is untracked, pinned by one reference each,
-//     then cleared (gcClear), then unpinned, and each object frees itself
+//  4. the rest is garbage: it leaves the heap's list for a list of its own,
+//     is pinned by one reference each, then cleared (gcClear), then
+//     untracked and unpinned one by one, and each object frees itself
 //     when its count reaches zero. Pinning keeps every garbage object valid
 //     while the others drop their references to it, so no destructor runs on
 //     an object someone is still clearing, and releasing never recurses deep.
