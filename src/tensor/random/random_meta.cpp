@@ -38,7 +38,8 @@ DType dtypeOr(const BoundArgs& a, DType fallback) {
 
 void checkRandomBounds(const BoundArgs& a);
 
-// The sampler's own checks, by op (uniform_, normal_, exponential_, bernoulli_ and their functional twins).
+// The sampler's own checks, by op (uniform_, normal_, exponential_, cauchy_, log_normal_, geometric_,
+// random_, bernoulli_ and their functional twins).
 void checkSampler(const BoundArgs& a) {
   const TensorObject& self = tensorArg(a, 0);
   const std::string& base = a.op->baseName;
@@ -90,7 +91,6 @@ void checkSampler(const BoundArgs& a) {
   }
 }
 
-// random_(from, to)'s checks for randint: an empty range, and bool's bounds.
 // random_'s bounds for dtype d: `from` and `toInc` (the largest value drawn).
 void checkInBounds(int64_t from, int64_t toInc, DType d) {
   if (d == DType::Bool) {
@@ -102,6 +102,7 @@ void checkInBounds(int64_t from, int64_t toInc, DType d) {
   }
 }
 
+// random_(from, to)'s checks (randint's too): a non-empty range within the dtype's bounds.
 void checkRange(int64_t from, int64_t to, DType d) {
   if (from >= to)
     throw Error(ErrorKind::Runtime, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(from) +
