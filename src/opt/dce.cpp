@@ -30,6 +30,20 @@ bool checksShapes(const Node& n) {
   return true;
 }
 
+// Note [Dead index checks]
+// An op that reads positions from an index tensor (index_select, gather,
+// index, index_copy, index_put, index_add, scatter...) raises IndexError for
+// an index out of range, and that depends on the index values, which no
+// guard or trace-time check covers: eager raises for
+// `t[2:1].index_copy_(0, torch.tensor([1, 0]), v)` even when nothing reads t
+// afterwards. DCE keeps such a node.
+bool readsIndexValues(const Node& n) {
+  if (!n.op()->has(kTagIndexing) && !n.op()->has(kTagIndexedUpdate)) return false;
+  for (const SchemaArg& a : n.op()->schema.args)
+    if (a.name == "index" || a.name == "indices") return true;
+  return false;
+}
+
 // Note [Dead random ops]
 // A random op whose result is unused still advances the generator in eager
 // mode, so removing it would shift every later draw of a compiled function
@@ -52,6 +66,7 @@ int dce(Graph& g, PassInterrupt interrupt) {
     Node* n = *it;
     interrupt.poll();
     if (!n->isOp() || isMutation(*n) || n->op()->has(kTagRandom)) continue;  // Note [Dead random ops]
+    if (readsIndexValues(*n)) continue;                                       // Note [Dead index checks]
     bool used = false;
     for (size_t i = 0; i < n->numOutputs(); ++i) used = used || n->output(i)->hasUsers();
     if (used) continue;
