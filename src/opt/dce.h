@@ -3,7 +3,8 @@
 // (no Tensor(x!) argument) and whose results are unused is removed, except
 // nodes whose shape checks may fail on sizes the trace did not see (Note
 // [Shape checks in dynamic graphs] in dce.cpp); nodes that mutate are kept,
-// as are their arguments, and random ops (Note [Dead random ops]).
+// as are their arguments, random ops (Note [Dead random ops]) and ops that
+// read index values (Note [Dead index checks]).
 #pragma once
 
 #include "ir/graph.h"

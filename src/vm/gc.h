@@ -82,8 +82,8 @@
 // (host code building arguments) stay untracked: they are never collected,
 // and what they reference counts as external. An object only ever sees the
 // collections of its own heap (a collection flags only the objects on its own
-// list). When a heap is
-// destroyed, the objects the host still holds are untracked.
+// list). When a heap is destroyed, the objects the host still holds are
+// untracked.
 #pragma once
 
 #include <atomic>

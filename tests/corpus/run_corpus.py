@@ -78,19 +78,23 @@ def command(entry, interpreter, mode=None):
     return [python, entry["file"], *args]
 
 
-def cpu_runs_haswell_kernels():
+# The CPU flags each pinnable OpenBLAS kernel needs (x86-64).
+KERNEL_FLAGS = {"Haswell": {"avx2", "fma"}}
+
+
+def cpu_runs(kernel):
     try:
-        flags = next(l for l in open("/proc/cpuinfo") if l.startswith("flags")).split()
+        flags = set(next(l for l in open("/proc/cpuinfo") if l.startswith("flags")).split())
     except (OSError, StopIteration):
         return False
-    return platform.machine() == "x86_64" and "avx2" in flags and "fma" in flags
+    return platform.machine() == "x86_64" and kernel in KERNEL_FLAGS and KERNEL_FLAGS[kernel] <= flags
 
 
 def environment(entry):
     """The environment a run of `entry` gets (Note [Pinned sgemm kernel])."""
     env = dict(os.environ)
     kernel = entry.get("openblas_coretype")
-    if kernel and cpu_runs_haswell_kernels():
+    if kernel and cpu_runs(kernel):
         env["OPENBLAS_CORETYPE"] = kernel
     elif kernel:
         print(f"note: this CPU cannot run OpenBLAS's {kernel} kernel; {entry['file']}'s output depends on its own")

@@ -197,7 +197,6 @@ void fillRange(CpuGenerator& g, const TensorMeta& order, TensorObject& out, int6
   fillSpan(g, order, out, static_cast<uint64_t>(to) - static_cast<uint64_t>(from), from);
 }
 
-
 }  // namespace
 
 OpResults rand(TensorState& s, const BoundArgs& a) {
@@ -244,22 +243,10 @@ OpResults normal_tensors(TensorState& s, const BoundArgs& a) {
   return Value(t);
 }
 
-OpResults exponential_(TensorState& s, const BoundArgs& a) {
-  auto t = target(s, a);
-  double lambda = floatArg(a, 1);
-  CpuGenerator& g = s.generator();
-  withDType(t->dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    fillInOrder<T>(orderOf(a, *t), *t, [&] { return static_cast<T>(exponentialSample(g, lambda)); });
-  });
-  return Value(t);
-}
-OpResults exponential(TensorState& s, const BoundArgs& a) { return exponential_(s, a); }
-
-// cauchy_, log_normal_ and geometric_ draw at double precision and round to
-// self's dtype, as PyTorch's CPU kernels do: median + sigma * tan(pi * (u -
-// 1/2)); exp of a normal(mean, std) double (Box-Muller, with its cached twin);
-// ceil(log(u) / log(1 - p)).
+// exponential_, cauchy_, log_normal_ and geometric_ draw at double precision
+// and round to self's dtype, as PyTorch's CPU kernels do: -log(1 - u) /
+// lambda; median + sigma * tan(pi * (u - 1/2)); exp of a normal(mean, std)
+// double (Box-Muller, with its cached twin); ceil(log(u) / log(1 - p)).
 template <class Sample>
 OpResults fillDoubles(TensorState& s, const BoundArgs& a, Sample sample) {
   auto t = target(s, a);
@@ -269,6 +256,12 @@ OpResults fillDoubles(TensorState& s, const BoundArgs& a, Sample sample) {
   });
   return Value(t);
 }
+
+OpResults exponential_(TensorState& s, const BoundArgs& a) {
+  const double lambda = floatArg(a, 1);
+  return fillDoubles(s, a, [&](CpuGenerator& g) { return exponentialSample(g, lambda); });
+}
+OpResults exponential(TensorState& s, const BoundArgs& a) { return exponential_(s, a); }
 
 OpResults cauchy_(TensorState& s, const BoundArgs& a) {
   const double median = floatArg(a, 1), sigma = floatArg(a, 2);
@@ -312,16 +305,11 @@ OpResults random_(TensorState& s, const BoundArgs& a) {
   } else {
     withDType(d, [&](auto tag) {
       using T = decltype(tag);
-      fillInOrder<T>(order, *t, [&] {
-        switch (d) {
-          case DType::Bool: return static_cast<T>(g.random() & 1);
-          case DType::Int32: return static_cast<T>(g.random() % (uint64_t(INT32_MAX) + 1));
-          case DType::Int64: return static_cast<T>(g.random64() % (uint64_t(INT64_MAX) + 1));
-          case DType::Float32: return static_cast<T>(g.random() % ((uint64_t(1) << 24) + 1));
-          case DType::Float64: return static_cast<T>(g.random64() % ((uint64_t(1) << 53) + 1));
-        }
-        return T(0);
-      });
+      // 64-bit words for int64 and float64, one word otherwise; the modulus
+      // is one past randomUpperInclusive (the low bit for bool).
+      constexpr bool wide = std::is_same<T, int64_t>::value || std::is_same<T, double>::value;
+      const uint64_t modulus = static_cast<uint64_t>(randomUpperInclusive(d)) + 1;
+      fillInOrder<T>(order, *t, [&] { return static_cast<T>((wide ? g.random64() : g.random()) % modulus); });
     });
   }
   return Value(t);
