@@ -12,6 +12,12 @@ AutogradMeta& ensureMeta(TensorObject& t) {
   return *t.autograd;
 }
 
+void setLeafRequiresGrad(TensorState& s, TensorObject& t, bool flag) {
+  AutogradMeta& m = ensureMeta(t);
+  if (flag && !m.requiresGrad) m.leafSince = ++s.autogradSequence;
+  m.requiresGrad = flag;
+}
+
 bool requiresGrad(const TensorObject& t) {
   const AutogradMeta* m = metaOf(t);
   return m && (m->requiresGrad || m->gradFn);

@@ -53,6 +53,9 @@ struct AutogradMeta {
   Ref<TensorObject> viewBase;                        // Note [Differentiable views]
   uint64_t viewVersion = 0;
   BatchMarks batch;                                  // Note [Batch levels]
+  // TensorState::autogradSequence when the leaf flag was set (Note [Gradients
+  // leaving a batch level] in engine.cpp); 0: before any node.
+  uint64_t leafSince = 0;
 };
 
 namespace autograd {
@@ -75,6 +78,8 @@ std::shared_ptr<Node> gradFn(TensorObject& t);
 // Where a gradient for `t` goes: its grad_fn's output, the leaf's
 // accumulator, or nowhere (a tensor that does not require grad).
 Edge gradientEdge(TensorObject& t);
+// Sets t's leaf flag (requires_grad), remembering when (leafSince).
+void setLeafRequiresGrad(TensorState& s, TensorObject& t, bool flag);
 // Makes `t` an output of `fn` (outputNr `nr`); keeps a retained grad slot.
 void setHistory(TensorObject& t, const std::shared_ptr<Node>& fn, uint32_t nr);
 // The storage version a saved tensor compares against (Note [Version counter]).

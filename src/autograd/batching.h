@@ -1,29 +1,37 @@
-// vmap's batch levels (torch.func.vmap, vm/torch/vmap.cpp).
+// vmap's batch levels and batched tensors (torch.func.vmap, vm/torch/vmap.cpp).
 //
 // Note [Batch levels]
-// vmap runs its function once per sample (Note [vmap by samples] in
-// vm/torch/vmap.cpp). To give PyTorch's errors where functorch cannot batch,
-// each call of a vmapped function opens a level, and the per-sample slices of
-// its batched inputs are marked with it. Every op whose arguments carry marks
-// gives its results the union of their live marks (autograd's dispatch, which
-// such tensors always reach because the marks live in their AutogradMeta). A
-// tensor with a live mark is "batched": .item(), bool() and friends refuse it,
-// and an in-place op refuses to write a batched argument into a self that is
-// not batched at all of the argument's levels. A level dies when its vmap call
-// returns, so marks on tensors that escape the call mean nothing afterwards.
+// Each call of a vmapped function opens a level (tensor/batch_level.h), and
+// the tensors batched at it carry the level in their AutogradMeta (so every
+// op on them reaches autograd's dispatch). Every op whose arguments carry
+// levels gives its results the union of their live levels. A tensor with a
+// live level is "batched": .item(), bool() and friends refuse it, and an
+// in-place op refuses to write a batched argument into a self that is not
+// batched at all of the argument's levels (PyTorch's errors). A level dies
+// when its vmap call returns, so levels on tensors that escape the call mean
+// nothing to those checks afterwards.
+//
+// A level is physical (Note [Batched tensors] in batched_dispatch.h: the
+// tensor holds every sample, and ops run once for the batch) or, when vmap
+// runs the function once per sample (Note [vmap by samples]), a mark only.
 #pragma once
 
 #include <memory>
 #include <vector>
 
+#include "tensor/batch_level.h"
+#include "tensor/op_abi.h"
 #include "tensor/tensor.h"
 
 namespace tdsl {
 
-struct BatchLevel {
-  bool live = true;
+// One level a tensor is batched at. For a physical level, `stride` is the
+// step in storage elements from one sample to the next.
+struct BatchDim {
+  std::shared_ptr<BatchLevel> level;
+  int64_t stride = 0;
 };
-using BatchMarks = std::vector<std::shared_ptr<BatchLevel>>;
+using BatchMarks = std::vector<BatchDim>;
 
 namespace autograd {
 
@@ -35,9 +43,34 @@ bool isBatched(const TensorObject& t);
 void collectLiveMarks(const TensorObject& t, BatchMarks& into);
 // Whether every level in `marks` is among t's live marks.
 bool hasAllMarks(const TensorObject& t, const BatchMarks& marks);
-// Gives `t` the marks `marks` (keeping its own).
+// Gives `t` the marks-only levels of `marks` (keeping its own); physical
+// levels are the batching layer's to set (setPhysicalDims).
 void addMarks(TensorObject& t, const BatchMarks& marks);
 
+// The physical levels `t` is batched at, live or not, outermost first.
+BatchMarks physicalDims(const TensorObject& t);
+bool hasPhysicalDims(const TensorObject& t);
+// Replaces t's physical levels by `dims` (outermost first), keeping its marks.
+void setPhysicalDims(TensorObject& t, const BatchMarks& dims);
+// Whether `t` holds the samples of a physical level that is still live.
+bool isLiveBatched(const TensorObject& t);
+
+// Calls f(TensorObject&) for each tensor argument, list items included.
+template <class F>
+void forEachTensorArg(const BoundArgs& args, F&& f) {
+  for (int i = 0; i < args.count; ++i) {
+    if (args.kind(i) == ArgKind::Tensors) {
+      for (const Value& v : args.tensorsAt(i))
+        if (v.isTensor()) f(*asTensor(v));
+    } else if (args.kind(i) == ArgKind::Value && args[i].isTensor()) {
+      f(*asTensor(args[i]));
+    }
+  }
+}
+
+// PyTorch's error for an in-place op writing batched values into a self
+// that is not batched at their levels.
+[[noreturn]] void throwInplaceIntoUnbatched();
 // PyTorch's errors for reading a batched tensor's data.
 [[noreturn]] void throwBatchedItem();
 [[noreturn]] void throwBatchedControlFlow();

@@ -1,5 +1,6 @@
 #include "autograd/dispatch.h"
 
+#include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
 #include "autograd/derivatives.h"
 #include "autograd/function_node.h"
@@ -10,18 +11,6 @@
 namespace tdsl::autograd {
 
 namespace {
-
-template <class F>
-void forEachTensor(const BoundArgs& args, F&& f) {
-  for (int i = 0; i < args.count; ++i) {
-    if (args.kind(i) == ArgKind::Tensors) {
-      for (const Value& v : args.tensorsAt(i))
-        if (v.isTensor()) f(*asTensor(v));
-    } else if (args.kind(i) == ArgKind::Value && args[i].isTensor()) {
-      f(*asTensor(args[i]));
-    }
-  }
-}
 
 bool writesSelf(const ir::OpDef& op) {
   return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite;
@@ -57,6 +46,13 @@ bool savesName(const char* saves, const std::string& name) {
     pos = end + 1;
   }
   return false;
+}
+
+// An alias of `t` (same storage, version counter and batch dims, no history).
+Ref<TensorObject> aliasOf(const TensorObject& t) {
+  Ref<TensorObject> alias = makeViewOf(t, t.meta);
+  if (hasPhysicalDims(t)) setPhysicalDims(*alias, physicalDims(t));
+  return alias;
 }
 
 Value metaOnly(const Value& v) { return v.isTensor() ? Value(makeMetaTensor(asTensor(v)->meta)) : v; }
@@ -100,20 +96,19 @@ void saveArgs(const TensorState& s, FormulaNode& node, const DerivativeRow& row,
     // An in-place op's other argument that is self itself would make a cycle
     // (self's grad_fn saving self): keep an alias, which still fails the
     // version check as it must.
-    if (inplace && t.storage && args[0].isTensor() && asTensor(args[0])->storage == t.storage) v = Value(makeViewOf(t, t.meta));
+    if (inplace && t.storage && args[0].isTensor() && asTensor(args[0])->storage == t.storage) v = Value(aliasOf(t));
   }
 }
 
-[[noreturn]] void throwInplaceIntoUnbatched() {
-  throw Error(ErrorKind::Runtime,
-              "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor `other` in "
-              "extra_args that has more elements than `self`. This happened due to `other` being vmapped over but "
-              "`self` not being vmapped over in a vmap. Please try to use out-of-place operators instead of inplace "
-              "arithmetic. If said operator is being called inside the PyTorch framework, please file a bug report "
-              "instead.");
+OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args);
+
+// The kernel, through the batching layer when an argument is batched
+// (Note [Batched tensors] in batched_dispatch.h).
+OpResults run(TensorState& state, const ir::OpDef& op, BoundArgs& args, bool* intercepted) {
+  if (needsBatching(state, op, args)) return dispatchBatched(state, op, args);
+  return dispatchOp(state, op, args, intercepted);
 }
 
-OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args);
 
 }  // namespace
 
@@ -121,7 +116,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
 // in-place write needs self batched wherever its arguments are.
 OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   BatchMarks marks;
-  forEachTensor(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
+  forEachTensorArg(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
   if (marks.empty()) return recordedUnbatched(state, op, args);
   const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
   if (writes && !hasAllMarks(*asTensor(args[0]), marks)) throwInplaceIntoUnbatched();
@@ -130,7 +125,7 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
     if (!results[i].isTensor()) continue;
     TensorObject& out = *asTensor(results[i]);
     bool isInput = false;  // an op that returned an argument itself (type_as) leaves it as it was
-    forEachTensor(args, [&](const TensorObject& t) { isInput |= &t == &out; });
+    forEachTensorArg(args, [&](const TensorObject& t) { isInput |= &t == &out; });
     if (!isInput) addMarks(out, marks);
   }
   return results;
@@ -171,7 +166,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
   if (self && gradMode) checkInplace(*self);
   bool anyGrad = false;
   if (gradMode && !isNonDifferentiable(op)) {
-    forEachTensor(args, [&](const TensorObject& t) { anyGrad |= requiresGrad(t); });
+    forEachTensorArg(args, [&](const TensorObject& t) { anyGrad |= requiresGrad(t); });
     if (self && !anyGrad) {
       AutogradMeta* m = metaOf(*self);
       anyGrad = m && m->viewBase && requiresGrad(*m->viewBase);
@@ -181,7 +176,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     noteView(state, *self, *self->viewOrigin);  // Note [Views of tensors without history]
   if (!anyGrad) {
     bool intercepted = false;
-    OpResults r = dispatchOp(state, op, args, &intercepted);
+    OpResults r = run(state, op, args, &intercepted);
     if (writes && !intercepted) bumpVersion(*self);
     return r;
   }
@@ -222,7 +217,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
   }
 
   bool intercepted = false;
-  OpResults results = dispatchOp(state, op, args, &intercepted);
+  OpResults results = run(state, op, args, &intercepted);
   if (writes && !intercepted) bumpVersion(*self);
 
   std::shared_ptr<Node> node;
@@ -281,7 +276,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
     TensorObject& out = *asTensor(results[i]);
     if (!isFloating(out.dtype())) continue;
     bool isInput = false;
-    forEachTensor(args, [&](const TensorObject& t) { isInput |= &t == &out; });
+    forEachTensorArg(args, [&](const TensorObject& t) { isInput |= &t == &out; });
     if (isInput) continue;  // a MaybeView op that returned self itself
     setHistory(out, node, static_cast<uint32_t>(i));
     if (i == 0 && args.count > 0 && args[0].isTensor() && isViewResult(op, *asTensor(args[0]), out)) {
@@ -298,7 +293,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
 // Note [Versions of proxies]: a proxy's alias is one the interceptor made
 // (an alias node in the traced graph), so formulas can read it.
 Value detachedAlias(TensorState& s, const TensorObject& t) {
-  if (t.storage || !s.interceptor) return Value(makeViewOf(t, t.meta));
+  if (t.storage || !s.interceptor) return Value(aliasOf(t));
   static const ir::OpDef* const alias = ir::opTable().find("alias");
   BoundArgs b;
   b.reset(alias, 1);

@@ -34,7 +34,8 @@ inline bool anyAutogradArg(const BoundArgs& args) {
 void noteViewOrigin(const BoundArgs& args, const OpResults& results);
 
 inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
-  if (anyAutogradArg(args)) return dispatchRecorded(state, op, args);
+  // A random op under a batched vmap draws for the batch (Note [Randomness under vmap]).
+  if (anyAutogradArg(args) || (!state.vmapLevels.empty() && op.has(kTagRandom))) return dispatchRecorded(state, op, args);
   if (!op.has(kTagInplace)) {
     if (!op.has(kTagView)) return dispatchOp(state, op, args);
     OpResults r = dispatchOp(state, op, args);

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "autograd/batched_dispatch.h"
 #include "autograd/grad_ops.h"
 #include "support/diagnostics.h"
 
@@ -54,6 +55,28 @@ void runTensorHooks(TensorState& s, Node& n, std::vector<Value>& grads) {
   const auto hooks = n.tensorHooks;
   for (const auto& [nr, h] : hooks)
     if (nr < grads.size()) run(TensorHooks{h}, grads[nr]);
+}
+
+// Note [Gradients leaving a batch level]
+// Under vmap's batching (Note [Batched tensors] in batched_dispatch.h) a
+// gradient is batched where the value it belongs to was. A tensor made
+// before a vmap call opened its level (a parameter the vmapped function
+// reads from outside, or an input of a vmap whose output's backward runs
+// after the call) is one value for every sample, so the gradient flowing
+// into its node is summed over the samples of each level opened after the
+// node was made, as functorch's batching rules sum an unbatched input's
+// gradient. Nodes (and leaves) made inside the call keep it batched: the
+// per-sample gradients of grad() inside vmap.
+uint64_t createdAt(const Node& n) {
+  if (const auto* acc = dynamic_cast<const AccumulateGrad*>(&n)) {
+    const AutogradMeta* m = metaOf(*acc->variable);
+    return m ? m->leafSince : 0;
+  }
+  return n.sequenceNr;
+}
+
+void accumulateInto(TensorState& s, const Edge& e, Value& slot, const Value& g) {
+  accumulate(s, slot, sumLevelsOpenedAfter(s, g, createdAt(*e.fn)));
 }
 
 struct Later {
@@ -131,7 +154,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
     if (!e.valid() || !runs(e.fn.get())) continue;
     std::vector<Value>& b = bufferOf(e.fn.get());
     if (b.size() <= e.inputNr) b.resize(e.inputNr + 1);
-    accumulate(s, b[e.inputNr], req.rootGrads[i]);
+    accumulateInto(s, e, b[e.inputNr], req.rootGrads[i]);
   }
   for (const Edge& e : req.roots)
     if (e.valid() && runs(e.fn.get()) && deps[e.fn.get()] == 0 && queued.insert(e.fn.get()).second) ready.push(e.fn.get());
@@ -164,7 +187,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
       if (k < out.size() && !out[k].isNone()) {
         std::vector<Value>& b = bufferOf(e.fn.get());
         if (b.size() <= e.inputNr) b.resize(e.inputNr + 1);
-        accumulate(s, b[e.inputNr], out[k]);
+        accumulateInto(s, e, b[e.inputNr], out[k]);
       }
       if (--deps[e.fn.get()] == 0 && queued.insert(e.fn.get()).second) ready.push(e.fn.get());
     }

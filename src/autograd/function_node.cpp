@@ -106,7 +106,7 @@ void FormulaNode::releaseSaved() {
 std::vector<Value> CopySlices::apply(ApplyContext& ctx, std::vector<Value>& grads) {
   TensorState& s = ctx.state;
   Value g = grads[0].isNone() ? zerosOf(s, base_) : grads[0];
-  BaseBuffer b = baseBuffer(s, base_, view_);
+  BaseBuffer b = baseBuffer(s, base_, view_, g);
   op(s, "copy_", {b.base, g});
   std::vector<Value> viewGrad{op(s, "clone", {afterWrites(s, b.view)})};
   std::vector<Value> fnGrads = fn_->apply(ctx, viewGrad);

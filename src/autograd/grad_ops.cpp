@@ -1,6 +1,7 @@
 #include "autograd/grad_ops.h"
 
 #include "autograd/autograd_meta.h"
+#include "autograd/batched_dispatch.h"
 #include "autograd/dispatch.h"
 #include "support/diagnostics.h"
 
@@ -83,13 +84,15 @@ Value where(TensorState& s, const Value& cond, const Value& a, const Value& b) {
   return op(s, "where.self", {cond, a, b});
 }
 
-BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view) {
+BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view, const Value& gradient) {
   int64_t span = base.numel() == 0 ? 0 : 1;
   for (int d = 0; d < base.sizes.size(); ++d) span += (base.sizes[d] - 1) * base.strides[d];
   Dims flat;
   flat.push_back(span);
   BaseBuffer b;
-  b.buffer = op(s, "zeros", {flat, Value::dtype(base.dtype)});
+  // Batched as the gradient written into it is (Note [Batched tensors]).
+  b.buffer = hasPhysicalDims(*asTensor(gradient)) ? zerosBatchedLike(s, gradient, flat, base.dtype)
+                                                  : op(s, "zeros", {flat, Value::dtype(base.dtype)});
   b.base = op(s, "as_strided", {b.buffer, base.sizes, base.strides, Value::integer(0)});
   b.view = op(s, "as_strided", {b.buffer, view.sizes, view.strides, Value::integer(view.offset - base.offset)});
   // Note [Second-order views]
@@ -112,7 +115,7 @@ Value afterWrites(TensorState& s, const Value& view) {
 }
 
 Value scatterIntoBase(TensorState& s, const Value& g, const TensorMeta& base, const TensorMeta& view) {
-  BaseBuffer b = baseBuffer(s, base, view);
+  BaseBuffer b = baseBuffer(s, base, view, g);
   op(s, "copy_", {b.view, g});
   return afterWrites(s, b.base);
 }

@@ -47,7 +47,7 @@ Value scatterIntoBase(TensorState& s, const Value& g, const TensorMeta& base, co
 struct BaseBuffer {
   Value buffer, base, view;
 };
-BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view);
+BaseBuffer baseBuffer(TensorState& s, const TensorMeta& base, const TensorMeta& view, const Value& gradient);
 // One of a BaseBuffer's views once writes through the other are done (with
 // their history under create_graph, Note [Second-order views] in grad_ops.cpp).
 Value afterWrites(TensorState& s, const Value& view);

@@ -370,9 +370,12 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   };
   Scratch regsScratch{*this, takeScratch()}, inputsScratch{*this, takeScratch()}, nextScratch{*this, takeScratch()};
   std::vector<Value>& regs = regsScratch.v;
-  // A call inside a trace, or arguments that do not bind (the eager call
-  // reports the TypeError), run the plain function.
-  if (rt.activeTracer || !bindArguments(args, regs)) return interp.vm().call(Value(fn_), args);
+  // A call inside a trace, inside a batched vmap call (the traced graph
+  // holds no batched tensors, Note [vmap by batching] in vm/torch/vmap.cpp),
+  // or with arguments that do not bind (the eager call reports the
+  // TypeError) runs the plain function.
+  if (rt.activeTracer || !interp.tensorState()->vmapLevels.empty() || !bindArguments(args, regs))
+    return interp.vm().call(Value(fn_), args);
   // A generator function's call only makes the generator; its body runs
   // eagerly when iterated (generators are not traced).
   if (fn_->code->isGenerator) {

@@ -149,6 +149,7 @@ void Tracer::noteEntryObject(const Value& v, const Source& src) {
 bool Tracer::isEntryObject(const Value& v) const { return v.isObj() && entryObjects_.count(v.asObj()) != 0; }
 
 bool Tracer::noteMutation(const Value& v) {
+  ++pythonMutations_;
   if (!v.isObj() || fresh_.contains(v.asObj())) return true;
   for (const MutationRecord& r : mutations_)
     if (r.object.identical(v)) return true;

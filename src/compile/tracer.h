@@ -106,6 +106,7 @@ class Tracer : public DispatchInterceptor {
   // Note [Function transforms under the tracer] (tracer_transforms.cpp).
   Value transformCallee(const Value& fn) override;
   uint64_t randomOpsRecorded() const override { return randomOps_; }
+  uint64_t pythonMutationsRecorded() const override { return pythonMutations_; }
   void breakAtTransform(const std::string& reason) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).
@@ -263,6 +264,7 @@ class Tracer : public DispatchInterceptor {
   void beginSubscript(const Value* index);
   FreshObjects fresh_;                     // Note [Side effects on pre-existing objects]
   std::vector<MutationRecord> mutations_;
+  uint64_t pythonMutations_ = 0;           // noteMutation calls (vmap's side-effect check)
   bool readsSizes_ = false;  // Python code read a tensor's sizes (Note [Probing dynamic segments])
   // Note [Metadata reads]: real tensors inspected, with what was read.
   std::vector<std::pair<Ref<TensorObject>, TensorGuard::Check>> metadataReads_;

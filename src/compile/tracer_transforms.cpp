@@ -23,9 +23,13 @@
 // and in tdsl.explain). Breaks of the transform's own:
 // - a callee the tracer cannot follow (a generator function, a builtin
 //   that is no torch op, an object whose __call__ is script code);
-// - vmap(randomness='error' or 'same') of a function that calls a random op:
-//   the graph draws when it runs, where 'error' could not refuse and 'same'
-//   could not rewind the generator between samples;
+// - vmap of a function that calls a random op: the graph draws when it
+//   runs, where 'error' could not refuse and 'same' could not rewind the
+//   generator between samples, and eager 'different' draws for the whole
+//   batch at once (Note [Randomness under vmap]);
+// - vmap of a function that mutates Python objects (lists, dicts, cells):
+//   traced samples would mutate once per sample, eager vmap runs the
+//   function once (Note [vmap by batching]);
 // - a transform object made in the segment that outlives it (returned, or
 //   live at a break): it holds the function it was made from, possibly a
 //   closure over this trace's proxies, and a vjp_fn holds autograd history.

@@ -29,6 +29,8 @@ struct DispatchInterceptor {
   // Random ops recorded so far, for a transform that must know whether its
   // function drew random numbers (vmap's randomness=).
   virtual uint64_t randomOpsRecorded() const { return 0; }
+  // Mutations of Python objects (lists, dicts, cells) traced so far.
+  virtual uint64_t pythonMutationsRecorded() const { return 0; }
   // Ends the trace with a graph break at the transform's call (the call then
   // runs eagerly); without a tracer, nothing to do.
   virtual void breakAtTransform(const std::string&) {}

@@ -21,7 +21,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
+#include "tensor/batch_level.h"
 #include "tensor/random/cpu_generator.h"
 #include "tensor/tensor_meta.h"
 #include "tensor/tensor_state.h"
@@ -132,6 +134,9 @@ struct TensorState {
   bool gradEnabled = true;
   bool inferenceMode = false;
   uint64_t autogradSequence = 0;  // numbers autograd's nodes in creation order
+  // The batched vmap calls under way, outermost first (Note [Batched tensors]
+  // in autograd/batched_dispatch.h).
+  std::vector<std::shared_ptr<BatchLevel>> vmapLevels;
   // torch.set_num_threads(n) of this interpreter, 0 until a script sets it
   // (then defaultThreadCount()); matmul's BLAS calls run on it (Note [BLAS
   // threads] in matmul_blocks.h), the JIT's kernels on the compile runtime's copy.

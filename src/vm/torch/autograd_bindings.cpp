@@ -162,7 +162,7 @@ namespace {
 // PyTorch words the integer-dtype refusal differently per entry point.
 enum class FlagEntry : uint8_t { Factory, Attribute, Method };
 
-void setRequiresGrad(TensorObject& t, bool flag, FlagEntry entry) {
+void setRequiresGrad(TensorState& s, TensorObject& t, bool flag, FlagEntry entry) {
   if (!ag::isLeaf(t)) {
     if (flag) return;
     throw Error(ErrorKind::Runtime,
@@ -174,17 +174,17 @@ void setRequiresGrad(TensorObject& t, bool flag, FlagEntry entry) {
                                     : entry == FlagEntry::Factory ? "Only Tensors of floating point and complex dtype can require gradients"
                                                                   : "only Tensors of floating point and complex dtype can require gradients");
   if (!flag && !t.autograd) return;
-  ag::ensureMeta(t).requiresGrad = flag;
+  ag::setLeafRequiresGrad(s, t, flag);
 }
 
 }  // namespace
 
-bool autogradSetAttr(Interpreter&, const Value& self, std::string_view name, const Value& value) {
+bool autogradSetAttr(Interpreter& interp, const Value& self, std::string_view name, const Value& value) {
   TensorObject& t = tensorOf(self);
   if (name == "requires_grad") {
     if (!value.isBool()) throw Error(ErrorKind::Runtime, "requires_grad must be a bool");
     if (t.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: requires_grad set on a traced tensor");
-    setRequiresGrad(t, value.asBool(), FlagEntry::Attribute);
+    setRequiresGrad(stateOf(interp), t, value.asBool(), FlagEntry::Attribute);
     return true;
   }
   if (name == "grad") {
@@ -211,12 +211,12 @@ std::string autogradReprSuffix(const TensorObject& t) {
   return "";
 }
 
-void setFactoryRequiresGrad(const Value& tensor, const Value& flag) {
+void setFactoryRequiresGrad(TensorState& s, const Value& tensor, const Value& flag) {
   if (!flag.isBool()) throw Error(ErrorKind::Type, "argument 'requires_grad' must be bool, not " + typeName(flag));
   if (!flag.asBool()) return;
   TensorObject& t = tensorOf(tensor);
   if (t.isMeta()) throw Error(ErrorKind::Runtime, "autograd is not traced yet: requires_grad=True on a traced tensor");
-  setRequiresGrad(t, true, FlagEntry::Factory);
+  setRequiresGrad(s, t, true, FlagEntry::Factory);
 }
 
 Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& call) {
@@ -251,12 +251,12 @@ Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& cal
   return Value();
 }
 
-Value tensorRequiresGrad_(Interpreter&, const Value& self, const CallArgs& call) {
+Value tensorRequiresGrad_(Interpreter& interp, const Value& self, const CallArgs& call) {
   allowOnly(call, "requires_grad_", 1, {"requires_grad"});
   const Value* flag = argument(call, 0, "requires_grad");
   if (flag && !flag->isBool()) throw Error(ErrorKind::Type, "requires_grad_(): argument 'requires_grad' must be bool, not " + typeName(*flag));
   TensorObject& t = tensorOf(self);
-  setRequiresGrad(t, !flag || flag->asBool(), FlagEntry::Method);
+  setRequiresGrad(stateOf(interp), t, !flag || flag->asBool(), FlagEntry::Method);
   return self;
 }
 

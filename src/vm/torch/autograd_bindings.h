@@ -34,7 +34,7 @@ Value tensorRegisterHook(Interpreter& interp, const Value& self, const CallArgs&
 bool isHookHandle(const Value& v);
 
 // requires_grad= of a factory or torch.tensor: applies it to the new tensor.
-void setFactoryRequiresGrad(const Value& tensor, const Value& flag);
+void setFactoryRequiresGrad(TensorState& s, const Value& tensor, const Value& flag);
 
 // Adds no_grad & co., torch.autograd and torch.func to the torch module.
 void addAutogradFunctions(Interpreter& interp, ModuleObject& torch);

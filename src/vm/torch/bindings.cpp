@@ -7,9 +7,11 @@
 // one-element tensor allocates nothing (Note [No allocation on the hot path]).
 #include "vm/torch/bindings.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
 
+#include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
 #include "autograd/dispatch.h"
 #include "support/diagnostics.h"
@@ -66,7 +68,7 @@ const Value* dimArgument(const CallArgs& call) {
 
 Value mItem(Interpreter&, const Value& self, const CallArgs& call) {
   expectArgs(call, 0, "item");
-  if (autograd::isBatched(self_(self))) autograd::throwBatchedItem();
+  if (autograd::isBatched(self_(self)) || autograd::hasPhysicalDims(self_(self))) autograd::throwBatchedItem();
   return tensorItem(self_(self));
 }
 Value mTolist(Interpreter&, const Value& self, const CallArgs& call) {
@@ -208,6 +210,10 @@ const MethodMap& methodTable() {
 }
 
 Value callEntry(Interpreter& interp, const MethodEntry& e, const Value& self, const CallArgs& call) {
+  // A batched tensor's data is every sample's (Note [Batched tensors]): as
+  // functorch's wrappers, it has no data of its own to read.
+  if ((e.reads & kReadsData) && e.fn != mItem && autograd::hasPhysicalDims(self_(self)))
+    throw Error(ErrorKind::Runtime, "Cannot access data pointer of Tensor that doesn't have storage");
   if (e.fn) return e.fn(interp, self, call);
   return callOverloads(stateOf(interp), *e.ops, CallStyle::Method, &self, call);
 }
@@ -425,8 +431,37 @@ Value bridge::iterItem(Interpreter& interp, const Value& self, int64_t i) {
   return callOp(stateOf(interp), "select", {self, Value::integer(0), Value::integer(i)});
 }
 
-std::string bridge::repr(Interpreter&, const Value& self) {
+namespace {
+
+// PyTorch's repr of a batched tensor: one BatchedTensor(lvl=, bdim=0,
+// value=...) per level around the tensor of every sample, the innermost
+// level outside (Note [Batched tensors] in autograd/batched_dispatch.h).
+// lvl counts the batched vmap calls under way from the outermost (a level
+// whose call has returned counts among the tensor's own levels).
+std::string batchedRepr(Interpreter& interp, const TensorObject& t) {
+  std::vector<std::shared_ptr<BatchLevel>> levels;
+  const Value physical = autograd::physicalViewOf(t, &levels);
+  std::string text = bridge::repr(interp, physical);
+  const auto& open = stateOf(interp).vmapLevels;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    const auto& level = levels[i];
+    const auto at = std::find(open.begin(), open.end(), level);
+    const size_t depth = 1 + (at != open.end() ? static_cast<size_t>(at - open.begin()) : i);
+    std::string indented = "    ";
+    for (char c : text) {
+      indented += c;
+      if (c == '\n') indented += "    ";
+    }
+    text = "BatchedTensor(lvl=" + std::to_string(depth) + ", bdim=0, value=\n" + indented + "\n)";
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string bridge::repr(Interpreter& interp, const Value& self) {
   const TensorObject& t = self_(self);
+  if (autograd::hasPhysicalDims(t)) return batchedRepr(interp, t);
   if (t.isMeta()) {
     std::string s = "tensor(..., device='meta', size=(";
     for (int i = 0; i < t.dim(); ++i) s += (i ? ", " : "") + std::to_string(t.sizes()[i]) + (t.dim() == 1 ? "," : "");

@@ -52,7 +52,7 @@ Value torchTensor(Interpreter& interp, const CallArgs& call, const void*) {
   }
   if (const Value* d = kwarg(call, "device")) checkCpuDevice(*d, "tensor");
   Value t(tensorFromData(stateOf(interp), call.args[0], dtype));
-  if (const Value* flag = kwarg(call, "requires_grad")) setFactoryRequiresGrad(t, *flag);
+  if (const Value* flag = kwarg(call, "requires_grad")) setFactoryRequiresGrad(stateOf(interp), t, *flag);
   return t;
 }
 

@@ -551,7 +551,7 @@ bool callKeywordForm(TensorState& state, const ir::OverloadSet& set, CallStyle s
   std::vector<KwArg> rest;
   if (const Value* flag = factoryRequiresGrad(set, call, rest)) {
     result = callOverloads(state, set, style, self, CallArgs{call.args, call.nargs, rest.data(), rest.size()});
-    setFactoryRequiresGrad(result, *flag);
+    setFactoryRequiresGrad(state, result, *flag);
     return true;
   }
   return false;

@@ -33,7 +33,7 @@ Value detached(TensorState& s, const Value& v) { return callMethod(s, v, "detach
 
 Value freshLeafLike(TensorState& s, const Value& t) {
   Value u = detached(s, callOp(s, "zeros_like", {t}));
-  autograd::ensureMeta(*asTensor(u)).requiresGrad = true;
+  autograd::setLeafRequiresGrad(s, *asTensor(u), true);
   return u;
 }
 

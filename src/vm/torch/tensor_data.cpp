@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "autograd/batching.h"
 #include "support/diagnostics.h"
 #include "vm/objects.h"
 #include "vm/value_ops.h"
@@ -36,6 +37,7 @@ struct Flattener {
         throw Error(ErrorKind::Value, "expected a number at dim " + std::to_string(depth) + " but got a sequence");
       if (v.isTensor()) {
         const TensorObject& t = *asTensor(v);
+        if (autograd::hasPhysicalDims(t)) autograd::throwBatchedItem();  // one value per sample
         if (t.numel() != 1)
           throw Error(ErrorKind::Value, "only one element tensors can be converted to Python scalars");
         Value e = elementValue(t, 0);
@@ -81,6 +83,8 @@ Ref<TensorObject> tensorFromData(TensorState& state, const Value& data, std::opt
   if (data.isObj(ObjKind::Range)) return tensorFromData(state, rangeAsList(data), dtype);
   if (data.isTensor()) {
     const TensorObject& src = *asTensor(data);
+    if (autograd::hasPhysicalDims(src))  // Note [Batched tensors]: every sample's data
+      throw Error(ErrorKind::Runtime, "Cannot access data pointer of Tensor that doesn't have storage");
     auto out = allocTensor(state, dtype.value_or(src.dtype()), src.sizes());
     copyInto(*out, src);
     return out;

@@ -56,7 +56,7 @@ Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
     return callOp(s, "alias", {t});
   }
   Value leaf = callMethod(s, t, "detach", {});
-  ag::ensureMeta(*asTensor(leaf)).requiresGrad = true;
+  ag::setLeafRequiresGrad(s, *asTensor(leaf), true);
   return leaf;
 }
 

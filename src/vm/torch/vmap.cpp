@@ -1,25 +1,39 @@
 // torch.func.vmap (torch.vmap).
 //
+// Note [vmap by batching]
+// A vmapped call runs its function once, on batched tensors (Note [Batched
+// tensors] in autograd/batched_dispatch.h): each batched input becomes the
+// logical view of its first sample, batched at the call's level along its
+// in_dim (a view, so in-place writes reach the input as in PyTorch), and each
+// output moves its level's samples to its out_dim (an output not batched at
+// the level is expanded along it, as functorch does). Python side effects
+// happen once, as in functorch. The batching layer runs ops once for the
+// whole batch where it has a rule and once per sample otherwise, with
+// functorch's errors where it cannot batch. Outputs that require grad get
+// an UnwrapBatchBackward node, whose backward batches the gradient again.
+//
 // Note [vmap by samples]
-// A vmapped call runs the function once per sample: each batched input is
-// sliced at its in_dim (select, a view, so in-place writes reach the input as
-// in PyTorch), the function runs on the slices, and each output is the stack
-// of its per-sample values at its out_dim. So every op "batches", with results
-// equal to a Python loop bit for bit, grad/jacrev compose either way round,
-// and nested vmaps nest loops. PyTorch's errors for what functorch cannot
-// batch come from batch levels (Note [Batch levels] in autograd/batching.h):
-// .item()/bool() of a batched tensor, an in-place write of a batched tensor
-// into an unbatched one. randomness= is checked on the default generator:
-// 'error' refuses a sample that drew from it, 'same' rewinds it before each
-// sample, 'different' lets samples draw in turn. chunk_size is validated and
-// otherwise moot (samples already run one at a time). A batch of size 0 runs
-// the function once on zero-filled samples to learn the outputs' shapes.
+// A batched input that requires grad runs the function once per sample
+// instead (its slices then are differentiable views of it), as does a
+// batch of size 0 (once, on zero-filled samples, to learn the outputs'
+// shapes). Each batched input is sliced at its in_dim (select), the function
+// runs on the slices, and each output is the stack of its per-sample values
+// at its out_dim. PyTorch's errors come from batch levels (Note [Batch
+// levels] in autograd/batching.h): .item()/bool() of a batched tensor, an
+// in-place write of a batched tensor into an unbatched one. randomness= is
+// checked on the default generator: 'error' refuses a sample that drew from
+// it, 'same' rewinds it before each sample, 'different' lets samples draw in
+// turn. chunk_size is validated and otherwise moot either way.
 #include "vm/torch/vmap.h"
 
 #include <string>
 #include <vector>
 
+#include "autograd/autograd_meta.h"
+#include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
+#include "autograd/grad_ops.h"
+#include "autograd/node.h"
 #include "support/diagnostics.h"
 #include "vm/function.h"
 #include "vm/gc.h"
@@ -34,7 +48,7 @@ namespace tdsl {
 
 namespace {
 
-enum class Randomness : uint8_t { Error, Same, Different };
+using Randomness = VmapRandomness;
 
 std::string calleeName(const Value& fn) {
   if (fn.isObj(ObjKind::Function)) return fn.as<FunctionObject>()->name();
@@ -80,6 +94,11 @@ class VmapFunction : public ExtensionObject {
   Value slice(TensorState& s, const Value& arg, const Value& dims, int64_t b, int64_t batch,
               const std::shared_ptr<BatchLevel>& level) const;
   Value combine(Interpreter& interp, const std::vector<Value>& samples, const Value& dims, int64_t batch) const;
+  // Note [vmap by batching]
+  Value callBatched(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
+  Value wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
+  Value unwrap(Interpreter& interp, const Value& out, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
+  Value samplesCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
 
   Value fn_, inDims_, outDims_;
   Randomness randomness_;
@@ -216,6 +235,15 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
   if (outDims_.isNone())
     throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ..., out_dims=None): `out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
 
+  // Under the tracer, samples (Note [vmap by samples]): the traced graph holds no batched tensors.
+  bool byBatching = batch > 0 && !s.interceptor;
+  for (const BatchedLeaf& l : leaves) byBatching &= !autograd::requiresGrad(*asTensor(l.tensor));
+  if (byBatching) return callBatched(interp, allArgs, call, batch);
+  return samplesCall(interp, allArgs, call, batch);
+}
+
+Value VmapFunction::samplesCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch) {
+  TensorState& s = stateOf(interp);
   std::vector<Value> samples;
   {
     LiveLevel live;
@@ -229,18 +257,136 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
       Value sampleArgs = slice(s, allArgs, inDims_, b, batch, live.level);
       std::vector<Value> a = listItems(sampleArgs).toVector();
       const uint64_t drawn = s.interceptor ? s.interceptor->randomOpsRecorded() : 0;
+      const uint64_t mutated = s.interceptor ? s.interceptor->pythonMutationsRecorded() : 0;
       samples.push_back(callTransformed(interp, fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()}));
+      // Eager vmap runs the function once (Note [vmap by batching]); traced
+      // samples would mutate Python objects once per sample.
+      if (s.interceptor && s.interceptor->pythonMutationsRecorded() != mutated)
+        s.interceptor->breakAtTransform("vmap of a function that mutates Python objects");
       // Note [Function transforms under the tracer]: a traced random op draws
       // when the graph runs, where 'error' could not refuse it nor 'same'
-      // rewind the generator between samples ('different' draws in graph order).
-      if (s.interceptor && randomness_ != Randomness::Different && s.interceptor->randomOpsRecorded() != drawn)
-        s.interceptor->breakAtTransform(std::string("vmap(randomness='") + (randomness_ == Randomness::Same ? "same" : "error") +
+      // rewind the generator between samples, and 'different' would draw
+      // sample by sample where eager draws for the batch at once.
+      if (s.interceptor && s.interceptor->randomOpsRecorded() != drawn)
+        s.interceptor->breakAtTransform(std::string("vmap(randomness='") +
+                                        (randomness_ == Randomness::Same ? "same" : randomness_ == Randomness::Different ? "different" : "error") +
                                         "') of a function that calls a random op");
       if (randomness_ == Randomness::Error && gen.state() != before)
         throw Error(ErrorKind::Runtime, "vmap: called random operation while in randomness error mode. Please either use the 'same' or 'different' randomness flags on vmap or perform the randomness operation out of vmap");
     }
   }
   return combine(interp, samples, outDims_, batch);
+}
+
+
+// A batched call's level, under way until the call returns or fails.
+struct OpenLevel {
+  TensorState& s;
+  std::shared_ptr<BatchLevel> level = std::make_shared<BatchLevel>();
+  OpenLevel(TensorState& state, int64_t size, Randomness r) : s(state) {
+    level->physical = true;
+    level->size = size;
+    level->randomness = r;
+    level->openedAt = ++s.autogradSequence;
+    s.vmapLevels.push_back(level);
+  }
+  ~OpenLevel() {
+    level->live = false;
+    s.vmapLevels.pop_back();
+  }
+  OpenLevel(const OpenLevel&) = delete;
+  OpenLevel& operator=(const OpenLevel&) = delete;
+};
+
+Value VmapFunction::callBatched(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch) {
+  OpenLevel open(stateOf(interp), batch, randomness_);
+  std::vector<Value> a = listItems(wrap(allArgs, inDims_, open.level)).toVector();
+  std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
+  const Value out = callTransformed(interp, fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()});
+  // One tensor output with out_dims=(d,): d (functorch's edge case).
+  if (out.isTensor() && outDims_.isObj(ObjKind::Tuple) && listItems(outDims_).size() == 1)
+    return unwrap(interp, out, listItems(outDims_)[0], open.level);
+  return unwrap(interp, out, outDims_, open.level);
+}
+
+Value VmapFunction::wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const {
+  if (dims.isNone()) return arg;
+  if (isTreeNode(arg)) {
+    std::vector<Value> a = treeChildren(arg);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = wrap(a[i], d[i], level);
+    return treeRebuild(arg, std::move(a));
+  }
+  const TensorObject& t = *asTensor(arg);
+  const int64_t d = dims.asInt() < 0 ? dims.asInt() + t.dim() : dims.asInt();
+  return autograd::addBatchDim(t, d, level);
+}
+
+// The gradient of an unwrapped output, batched again at its level (or, for
+// an output that was not batched there, summed over the expanded dim).
+class UnwrapBatchBackward : public autograd::Node {
+ public:
+  UnwrapBatchBackward(std::shared_ptr<BatchLevel> level, int64_t dim, bool batched)
+      : level_(std::move(level)), dim_(dim), batched_(batched) {}
+  std::string name() const override { return "UnwrapBatchBackward0"; }
+  std::vector<Value> apply(autograd::ApplyContext& ctx, std::vector<Value>& grads) override {
+    if (grads[0].isNone()) return {Value()};
+    if (batched_) return {autograd::addBatchDim(*asTensor(grads[0]), dim_, level_)};
+    return {autograd::op(ctx.state, "sum.dim_IntList", {grads[0], Dims{dim_}, Value::boolean(false)})};
+  }
+
+ private:
+  std::shared_ptr<BatchLevel> level_;
+  int64_t dim_;
+  bool batched_;
+};
+
+Value VmapFunction::unwrap(Interpreter& interp, const Value& out, const Value& dims,
+                           const std::shared_ptr<BatchLevel>& level) const {
+  if (isTreeNode(out)) {
+    if (isTreeNode(dims) && !sameNode(interp, dims, out))
+      throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
+                                        treeSpecText(interp, outDims_) + " but outputs has structure " +
+                                        treeSpecText(interp, out) + ".");
+    std::vector<Value> children = treeChildren(out);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(children.size(), dims);
+    for (size_t i = 0; i < children.size(); ++i) children[i] = unwrap(interp, children[i], d[i], level);
+    return treeRebuild(out, std::move(children));
+  }
+  const std::string name = calleeName(fn_);
+  if (!out.isTensor())
+    throw Error(ErrorKind::Value, "vmap(" + name + ", ...): `" + name + "` must only return Tensors, got type <class '" +
+                                      tdsl::typeName(out) + "'> as a return.");
+  if (isTreeNode(dims))
+    throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
+                                      treeSpecText(interp, outDims_) + " but outputs has structure " +
+                                      treeSpecText(interp, out) + ".");
+  TensorObject& t = *asTensor(out);
+  bool batched = false;
+  for (const BatchDim& d : autograd::physicalDims(t)) batched |= d.level == level;
+  if (dims.isNone()) {
+    if (batched)
+      throw Error(ErrorKind::Value, "vmap(" + name + ", ...): `" + name + "` can not return a BatchedTensor when out_dim is None");
+    return out;
+  }
+  if (!dims.isInt())
+    throw Error(ErrorKind::Value, outPrefix(interp) + "`out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
+  const int64_t rank = t.dim() + 1;
+  int64_t d = dims.asInt();
+  if (d < -rank || d >= rank)
+    throw Error(ErrorKind::Index, "Dimension out of range (expected to be in range of [" + std::to_string(-rank) + ", " +
+                                      std::to_string(rank - 1) + "], but got " + std::to_string(d) + ")");
+  if (d < 0) d += rank;
+  Value r = autograd::removeBatchDim(t, level, d);
+  TensorState& s = stateOf(interp);
+  if (autograd::requiresGrad(t) && s.gradEnabled) {
+    auto node = std::make_shared<UnwrapBatchBackward>(level, d, batched);
+    node->next.push_back(autograd::gradientEdge(t));
+    node->sequenceNr = ++s.autogradSequence;
+    node->outputs.push_back(asTensor(r)->meta);
+    autograd::setHistory(*asTensor(r), node, 0);
+  }
+  return r;
 }
 
 }  // namespace
