@@ -1,7 +1,7 @@
 // vmap's batching layer: ops on batched tensors run once for the whole batch.
 //
 // Note [Batched tensors]
-// A tensor batched at physical levels (tensor/batch_level.h) is, as a
+// A tensor batched at physical levels (tensor/transform_state.h) is, as a
 // TensorObject, the strided view of its first sample (its "logical" tensor:
 // what the vmapped function sees, with the per-sample sizes), plus, in its
 // AutogradMeta, one BatchDim{level, stride} per level, outermost first: the

@@ -1,7 +1,7 @@
 // vmap's batch levels and batched tensors (torch.func.vmap, vm/torch/vmap.cpp).
 //
 // Note [Batch levels]
-// Each call of a vmapped function opens a level (tensor/batch_level.h), and
+// Each call of a vmapped function opens a level (tensor/transform_state.h), and
 // the tensors batched at it carry the level in their AutogradMeta (so every
 // op on them reaches autograd's dispatch). Every op whose arguments carry
 // levels gives its results the union of their live levels. A tensor with a
@@ -19,7 +19,7 @@
 #include <memory>
 #include <vector>
 
-#include "tensor/batch_level.h"
+#include "tensor/transform_state.h"
 #include "tensor/op_abi.h"
 #include "tensor/tensor.h"
 

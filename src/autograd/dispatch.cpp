@@ -1,5 +1,7 @@
 #include "autograd/dispatch.h"
 
+#include <algorithm>
+
 #include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
 #include "autograd/derivatives.h"
@@ -289,6 +291,28 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
 }
 
 }  // namespace
+
+void checkCapturedWrite(const TensorState& s, const ir::OpDef& op, const BoundArgs& args) {
+  if (!writesSelf(op) || args.count < 1 || !args[0].isTensor()) return;
+  const TensorObject& self = *asTensor(args[0]);
+  const TransformFrame& frame = s.transformFrames.back();
+  const void* identity = nullptr;
+  bool existed = false;
+  if (self.storage) {
+    identity = self.storage.get();
+    existed = self.storage->serial <= frame.storageSerial;
+  } else if (s.interceptor) {
+    identity = s.interceptor->storageIdentity(self);
+    existed = s.interceptor->storageExistedAt(self, frame.traceMark);
+  }
+  if (!existed || std::find(frame.inputs.begin(), frame.inputs.end(), identity) != frame.inputs.end()) return;
+  // Python passes a number to the Tensor overload of add_ and friends.
+  const std::string name = op.has(kTagNoPythonSignature) ? op.schema.name + ".Tensor" : op.fullName();
+  throw Error(ErrorKind::Runtime,
+              "During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to call in-place "
+              "operation (aten::" + name + ") that would mutate a captured Tensor. This is not supported; "
+              "please rewrite the function being transformed to explicitly accept the mutated Tensor(s) as inputs.");
+}
 
 // Note [Versions of proxies]: a proxy's alias is one the interceptor made
 // (an alias node in the traced graph), so formulas can read it.

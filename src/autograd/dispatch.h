@@ -33,7 +33,22 @@ inline bool anyAutogradArg(const BoundArgs& args) {
 // Note [Views of tensors without history] (dispatch.cpp).
 void noteViewOrigin(const BoundArgs& args, const OpResults& results);
 
+// Note [Captured tensors]
+// functorch refuses an in-place write, inside the function of a grad-type
+// transform (grad, grad_and_value, vjp, jacrev, jvp, jacfwd), into a tensor
+// the function captured: one whose storage existed when the call began and
+// is not the storage of a tensor the function was called with (the
+// differentiated inputs' fresh leaves alias them; other arguments count
+// too, as in functorch). Tensors made inside the call are free to write. Each call
+// pushes a TransformFrame (tensor/transform_state.h) for the duration of the
+// function; storages are told apart by their serial numbers, proxies by the
+// tracer's marks (DispatchInterceptor::storageMark), so a compiled function
+// refuses what eager refuses. The engine's own writes during a backward are
+// not the function's (runBackward sets the frames aside).
+void checkCapturedWrite(const TensorState& state, const ir::OpDef& op, const BoundArgs& args);
+
 inline OpResults dispatchWithGrad(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
+  if (!state.transformFrames.empty() && op.has(kTagInplace)) checkCapturedWrite(state, op, args);
   // A random op under a batched vmap draws for the batch (Note [Randomness under vmap]).
   if (anyAutogradArg(args) || (!state.vmapLevels.empty() && op.has(kTagRandom))) return dispatchRecorded(state, op, args);
   if (!op.has(kTagInplace)) {

@@ -12,6 +12,14 @@ namespace tdsl::autograd {
 
 namespace {
 
+// Note [Captured tensors] (dispatch.h): the engine's writes are not the transformed function's.
+struct FramesAside {
+  TensorState& s;
+  std::vector<TransformFrame> saved;
+  explicit FramesAside(TensorState& state) : s(state), saved(std::move(state.transformFrames)) { s.transformFrames.clear(); }
+  ~FramesAside() { s.transformFrames = std::move(saved); }
+};
+
 struct GradModeGuard {
   TensorState& s;
   bool saved;
@@ -87,6 +95,7 @@ struct Later {
 
 std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
   GradModeGuard mode(s, req.createGraph);
+  FramesAside frames(s);
   // The nodes reachable from the roots.
   std::vector<Node*> order;
   std::unordered_set<Node*> seen;

@@ -263,6 +263,24 @@ const ir::IrValue* Tracer::rootOf(const ir::IrValue* v) const {
 }
 
 
+// Note [Captured tensors] (autograd/dispatch.h): the graph's last node marks
+// the values that exist; nodes are only appended while tracing.
+const void* Tracer::storageMark() const { return graph_ ? graph_->lastNode() : nullptr; }
+
+const void* Tracer::storageIdentity(const TensorObject& t) const {
+  if (t.storage) return t.storage.get();
+  auto it = irOf_.find(&t);
+  return it == irOf_.end() ? nullptr : storageOfRoot(rootOf(it->second));
+}
+
+bool Tracer::storageExistedAt(const TensorObject& t, const void* mark) const {
+  auto it = irOf_.find(&t);
+  if (it == irOf_.end()) return false;
+  const ir::Node* n = rootOf(it->second)->node();
+  const auto* m = static_cast<const ir::Node*>(mark);
+  return n->isInput() || (m && (n == m || n->isBefore(m)));
+}
+
 const void* Tracer::storageOfRoot(const ir::IrValue* root) const {
   if (root->node()->isInput())
     for (const Ref<TensorObject>& t : inputTensors_) {

@@ -107,6 +107,9 @@ class Tracer : public DispatchInterceptor {
   Value transformCallee(const Value& fn) override;
   uint64_t randomOpsRecorded() const override { return randomOps_; }
   uint64_t pythonMutationsRecorded() const override { return pythonMutations_; }
+  const void* storageMark() const override;
+  const void* storageIdentity(const TensorObject& t) const override;
+  bool storageExistedAt(const TensorObject& t, const void* mark) const override;
   void breakAtTransform(const std::string& reason) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).

@@ -205,6 +205,7 @@ class Graph {
   std::vector<Node*> nodes() const;
   std::vector<Node*> opNodes() const;
   size_t size() const { return nodes_.size(); }
+  Node* lastNode() const { return nodes_.empty() ? nullptr : nodes_.back().get(); }
 
   // Exchanges all nodes with `other` (passes that rebuild a graph use it).
   void swapContents(Graph& other);

@@ -20,7 +20,9 @@ void throwInterrupt(std::atomic<bool>& flag) {
 }
 
 Storage::Storage(void* data, size_t nbytes, std::shared_ptr<MemoryAccount> account)
-    : Object(ObjKind::Storage), data_(data), nbytes_(nbytes), account_(std::move(account)), owned_(true) {}
+    : Object(ObjKind::Storage), data_(data), nbytes_(nbytes), account_(std::move(account)), owned_(true) {
+  if (account_) serial = ++account_->storagesMade;
+}
 
 Storage::Storage(void* data, size_t nbytes, std::function<void(void*)> release)
     : Object(ObjKind::Storage), data_(data), nbytes_(nbytes), release_(std::move(release)), owned_(false) {}

@@ -23,7 +23,7 @@
 #include <memory>
 #include <vector>
 
-#include "tensor/batch_level.h"
+#include "tensor/transform_state.h"
 #include "tensor/random/cpu_generator.h"
 #include "tensor/tensor_meta.h"
 #include "tensor/tensor_state.h"
@@ -41,6 +41,7 @@ constexpr size_t kDefaultTensorMemoryLimit = size_t(8) << 30;
 struct MemoryAccount {
   size_t limit = kDefaultTensorMemoryLimit;
   size_t used = 0;
+  uint64_t storagesMade = 0;  // numbers the owned storages in creation order (Storage::serial)
 };
 
 class Storage : public Object {
@@ -58,6 +59,9 @@ class Storage : public Object {
   // script (autograd/dispatch.cpp); autograd compares it with the version
   // a saved tensor had when its node saved it.
   uint64_t version = 0;
+  // The storage's number in its interpreter's creation order (1, 2, ...);
+  // 0 for borrowed host memory (Note [Captured tensors] in autograd/dispatch.h).
+  uint64_t serial = 0;
 
  private:
   void* data_;
@@ -137,6 +141,9 @@ struct TensorState {
   // The batched vmap calls under way, outermost first (Note [Batched tensors]
   // in autograd/batched_dispatch.h).
   std::vector<std::shared_ptr<BatchLevel>> vmapLevels;
+  // The calls of grad-type transforms' functions under way, innermost last
+  // (Note [Captured tensors] in autograd/dispatch.h).
+  std::vector<TransformFrame> transformFrames;
   // torch.set_num_threads(n) of this interpreter, 0 until a script sets it
   // (then defaultThreadCount()); matmul's BLAS calls run on it (Note [BLAS
   // threads] in matmul_blocks.h), the JIT's kernels on the compile runtime's copy.

@@ -51,7 +51,11 @@ JvpResult forwardProduct(Interpreter& interp, const Value& fn, const std::vector
   level.seq0 = s.autogradSequence;  // Note [Outer history] in torch_func.cpp
   for (const Value& p : primals) leaves.push_back(makeLeaf(s, p, level.nested));
   level.leaves = leaves;
-  Value result = callTransformed(interp, fn, CallArgs{leaves.data(), leaves.size(), nullptr, 0});
+  Value result;
+  {
+    TransformCall inCall(s, leaves);
+    result = callTransformed(interp, fn, CallArgs{leaves.data(), leaves.size(), nullptr, 0});
+  }
   JvpResult r;
   Value out = result;
   if (hasAux) {

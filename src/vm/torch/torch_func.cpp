@@ -49,6 +49,26 @@ Value callTransformed(Interpreter& interp, const Value& fn, const CallArgs& args
   return interp.call(callee, args);
 }
 
+namespace {
+
+void addInputStorages(const TensorState& s, const Value& v, std::vector<const void*>& into) {
+  if (isTreeNode(v)) {
+    for (const Value& c : treeChildren(v)) addInputStorages(s, c, into);
+    return;
+  }
+  if (v.isTensor()) into.push_back(s.interceptor ? s.interceptor->storageIdentity(*asTensor(v)) : asTensor(v)->storage.get());
+}
+
+}  // namespace
+
+TransformCall::TransformCall(TensorState& state, const std::vector<Value>& args) : s(state) {
+  TransformFrame frame;
+  frame.storageSerial = s.memory->storagesMade;
+  frame.traceMark = s.interceptor ? s.interceptor->storageMark() : nullptr;
+  for (const Value& v : args) addInputStorages(s, v, frame.inputs);
+  s.transformFrames.push_back(std::move(frame));
+}
+
 Value makeLeaf(TensorState& s, const Value& t, bool& nested) {
   if (!t.isTensor()) throw Error(ErrorKind::Value, "Thing passed to transform API must be Tensor, got <class '" + typeName(t) + "'>");
   if (ag::requiresGrad(*asTensor(t))) {
@@ -275,7 +295,11 @@ Value FuncTransform::call(Interpreter& interp, const CallArgs& call) {
   }
   const std::vector<Value>& leaves = level.leaves;
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
-  Value result = callTransformed(interp, fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
+  Value result;
+  {
+    TransformCall inCall(s, args);
+    result = callTransformed(interp, fn_, CallArgs{args.data(), args.size(), kws.data(), kws.size()});
+  }
   const std::string who = kind_ == Kind::Jacrev ? "jacrev" : "grad_and_value";
   Value out = result, aux;
   if (hasAux_) {
@@ -404,7 +428,11 @@ Value funcVjp(Interpreter& interp, const CallArgs& call, const void*) {
     for (const Value& l : p.leaves) level.leaves.push_back(l);
     level.nested |= p.nested;
   }
-  Value result = callTransformed(interp, call.args[0], CallArgs{args.data(), args.size(), nullptr, 0});
+  Value result;
+  {
+    TransformCall inCall(s, args);
+    result = callTransformed(interp, call.args[0], CallArgs{args.data(), args.size(), nullptr, 0});
+  }
   const bool hasAux = hasAuxFlag(call);
   Value out = result, aux;
   if (hasAux) {

@@ -25,6 +25,17 @@ struct GradModeOn {
   ~GradModeOn() { s.gradEnabled = saved; }
 };
 
+// The call of a grad-type transform's function on `args` (its tensors, in
+// nested tuples, lists and dicts too, are the call's inputs), for functorch's
+// captured-tensor check (Note [Captured tensors] in autograd/dispatch.h).
+struct TransformCall {
+  TensorState& s;
+  TransformCall(TensorState& state, const std::vector<Value>& args);
+  ~TransformCall() { s.transformFrames.pop_back(); }
+  TransformCall(const TransformCall&) = delete;
+  TransformCall& operator=(const TransformCall&) = delete;
+};
+
 // A fresh leaf that requires grad standing for tensor `t` (an alias when t
 // already requires grad: `nested` is set). A TypeError-like RuntimeError for a non-tensor.
 Value makeLeaf(TensorState& s, const Value& t, bool& nested);

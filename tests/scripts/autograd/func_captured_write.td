@@ -1,0 +1,69 @@
+import torch
+from torch.func import grad, jacrev, jvp, vjp, vmap
+
+# Issue 16: functorch refuses an in-place write into a tensor the
+# transformed function captured (Note [Captured tensors] in
+# autograd/dispatch.h); tensors made inside the call and the transform's
+# inputs may be written. The same in a compiled function (cases below `cf`).
+buf = torch.zeros(3)
+x = torch.ones(3)
+
+
+def attempt(name, f, *args):
+    try:
+        print(name, "ok", f(*args))
+    except RuntimeError as e:
+        print(name, "RuntimeError", e)
+
+
+def set_first(a):
+    buf[0] = 1.0
+    return (a * 2).sum()
+
+
+def copy_tail(a):
+    buf[1:] = a.detach()[1:]
+    return (a * 2).sum()
+
+
+def index_add(a):
+    buf[torch.tensor([0, 2])] += 1.0
+    return (a * 2).sum()
+
+
+cases = [
+    ("captured add_", grad(lambda a: (buf.add_(a.detach()) * a).sum())),
+    ("captured add_ number", grad(lambda a: (buf.add_(1.0) * a).sum())),
+    ("captured copy_", grad(lambda a: (buf.copy_(a) * a).sum())),
+    ("captured view add_", grad(lambda a: (buf[1:].add_(1.0).sum() + a * 2).sum())),
+    ("setitem", grad(set_first)),
+    ("slice setitem", grad(copy_tail)),
+    ("index_put", grad(index_add)),
+    ("fresh add_", grad(lambda a: (torch.zeros(3).add_(a) * a).sum())),
+    ("fresh add_ number", grad(lambda a: (torch.zeros(3).add_(1.0) * a).sum())),
+    ("input clone add_", grad(lambda a: (a.clone().add_(1.0) * a).sum())),
+    ("input add_", grad(lambda a: a.add_(1.0).sum())),
+    ("jacrev captured", jacrev(lambda a: buf.mul_(2) * a)),
+    ("jvp captured", lambda a: jvp(lambda t: buf.mul_(2) * t, (a,), (a,))[1]),
+    ("vjp captured", lambda a: vjp(lambda t: buf.mul_(2) * t, a)[0]),
+    ("vmap captured", lambda a: vmap(lambda t: buf.mul_(2) * t)(a.expand(2, 3))),
+    ("not differentiated", lambda a: grad(lambda t, b: (b.mul_(2) * t).sum())(a, buf)),
+]
+for name, f in cases:
+    attempt(name, f, x)
+print("buf", buf)
+
+
+def compiled(t):
+    return grad(lambda a: (buf.add_(1.0) * a).sum())(t)
+
+
+def compiled_fresh(t):
+    return grad(lambda a: (torch.zeros(3).add_(a).mul_(a)).sum())(t)
+
+
+cf = torch.compile(compiled)
+attempt("cf captured", cf, x)
+attempt("cf fresh", torch.compile(compiled_fresh), x)
+print("eager fresh", compiled_fresh(x))
+print("buf", buf)
