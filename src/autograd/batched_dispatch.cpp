@@ -7,6 +7,8 @@
 #include "autograd/autograd_meta.h"
 #include "ops/dispatch.h"
 #include "support/diagnostics.h"
+#include "tensor/checked_math.h"
+#include "tensor/storage_bounds.h"
 
 namespace tdsl::autograd {
 
@@ -50,8 +52,8 @@ int64_t sampleCount(const Levels& levels) {
 // an alias of it with unit dims inserted): the levels' dims first, then
 // size-1 dims up to `rank`, then `logical`. A level t is not batched at gets
 // size 1 (it broadcasts) or, with `expandMissing`, the level's size at stride 0.
-Value physicalOf(const TensorObject& t, const TensorMeta& logical, const Levels& levels, int rank, bool expandMissing) {
-  const BatchMarks own = physicalDims(t);
+TensorMeta physicalMeta(const BatchMarks& own, const TensorMeta& logical, const Levels& levels, int rank,
+                        bool expandMissing) {
   TensorMeta m;
   m.dtype = logical.dtype;
   m.offset = logical.offset;
@@ -68,7 +70,11 @@ Value physicalOf(const TensorObject& t, const TensorMeta& logical, const Levels&
     m.sizes.push_back(logical.sizes[i]);
     m.strides.push_back(logical.strides[i]);
   }
-  return Value(makeViewOf(t, m));
+  return m;
+}
+
+Value physicalOf(const TensorObject& t, const TensorMeta& logical, const Levels& levels, int rank, bool expandMissing) {
+  return Value(makeViewOf(t, physicalMeta(physicalDims(t), logical, levels, rank, expandMissing)));
 }
 
 Value physicalOf(const TensorObject& t, const Levels& levels, int rank, bool expandMissing = false) {
@@ -440,6 +446,23 @@ bool isMatmulLike(const ir::OpDef& op) {
          op.baseName == "dot";
 }
 
+// functorch's as_strided rule: each sample's view must stay within that
+// sample's elements (the offset counts from the storage, as for the first
+// sample, so the other samples' views follow their own).
+void checkAsStridedInSample(const TensorObject& self, const TensorObject& out) {
+  if (self.numel() == 0 || out.numel() == 0) return;
+  const int64_t lo = self.meta.offset, hi = storageExtent(self.meta);
+  const int64_t outLo = out.meta.offset, outHi = storageExtent(out.meta);
+  if (outLo >= lo && outHi <= hi) return;
+  throw Error(ErrorKind::Runtime,
+              "result = tensor.as_strided(" + formatDims(out.meta.sizes) + ", " + formatDims(out.meta.strides) + ", " +
+                  std::to_string(out.meta.offset) + ") can access memory outside of `tensor`. `result` can access some "
+                  "memory in range [" + std::to_string(outLo) + ", " + std::to_string(outHi) + "], but `tensor` can only "
+                  "access some memory in range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]. This is not "
+                  "supported inside of vmap, please try to rewrite the `as_strided` call as a sequence of PyTorch view "
+                  "operations");
+}
+
 // A view's result keeps self's batch strides (rescaled when the view
 // reinterprets the dtype); nullopt when a result does not alias self.
 std::optional<OpResults> viewBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args) {
@@ -452,12 +475,19 @@ std::optional<OpResults> viewBatched(TensorState& s, const ir::OpDef& op, BoundA
     TensorObject& out = *asTensor(r[i]);
     if (&out == &self) continue;
     if (!out.storage || out.storage != self.storage) return std::nullopt;
+    if (op.baseName == "as_strided") checkAsStridedInSample(self, out);
     BatchMarks own = dims;
     const size_t from = itemSize(self.dtype()), to = itemSize(out.dtype());
+    Levels levels;
     for (BatchDim& d : own) {
       if ((d.stride * static_cast<int64_t>(from)) % static_cast<int64_t>(to) != 0) return std::nullopt;
       d.stride = d.stride * static_cast<int64_t>(from) / static_cast<int64_t>(to);
+      levels.push_back(d.level);
     }
+    // The view was checked for the first sample only (as_strided can reach
+    // past it): every sample's must stay in the storage too.
+    sortLevels(levels);
+    checkStorageBounds(out, physicalMeta(own, out.meta, levels, out.dim(), false));
     setPhysicalDims(out, own);
   }
   return r;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "tensor/checked_math.h"
+#include "tensor/storage_bounds.h"
 #include "tensor/kernel_util.h"
 #include "tensor/op_kernels.h"
 #include "tensor/op_meta.h"
@@ -11,19 +12,6 @@
 namespace tdsl::kernels {
 
 namespace {
-
-void checkStorageBounds(const TensorObject& base, const TensorMeta& m) {
-  if (base.isMeta()) return;
-  int64_t needed = storageExtent(m);  // elements, including the offset; needed * item fits
-  int64_t item = static_cast<int64_t>(itemSize(m.dtype));
-  int64_t have = static_cast<int64_t>(base.storage->nbytes()) / item;
-  if (needed > have)
-    throw Error(ErrorKind::Runtime, "setStorage: sizes " + formatDims(m.sizes) + ", strides " + formatDims(m.strides) +
-                                        ", storage offset " + std::to_string(m.offset) + ", and itemsize " +
-                                        std::to_string(item) + " requiring a storage size of " +
-                                        std::to_string(needed * item) + " are out of bounds for storage of size " +
-                                        std::to_string(have * item));
-}
 
 Ref<TensorObject> freshCopy(TensorState& s, const TensorObject& src, const TensorMeta& m) {
   auto out = allocLike(s, m);

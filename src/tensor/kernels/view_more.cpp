@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "tensor/checked_math.h"
+#include "tensor/storage_bounds.h"
 #include "tensor/kernel_util.h"
 #include "tensor/op_kernels.h"
 #include "tensor/op_kernels_views.h"
@@ -13,19 +14,6 @@
 namespace tdsl::kernels {
 
 namespace {
-
-void checkStorageFits(const TensorObject& t, const TensorMeta& m) {
-  if (t.isMeta()) return;
-  int64_t item = static_cast<int64_t>(itemSize(m.dtype));
-  int64_t have = static_cast<int64_t>(t.storage->nbytes()) / item;
-  int64_t needed = storageExtent(m);
-  if (needed > have)
-    throw Error(ErrorKind::Runtime, "setStorage: sizes " + formatDims(m.sizes) + ", strides " + formatDims(m.strides) +
-                                        ", storage offset " + std::to_string(m.offset) + ", and itemsize " +
-                                        std::to_string(item) + " requiring a storage size of " +
-                                        std::to_string(needed * item) + " are out of bounds for storage of size " +
-                                        std::to_string(have * item));
-}
 
 // The bound call run as the in-place op's functional twin (same arguments).
 BoundArgs asFunctional(const BoundArgs& a) {
@@ -58,7 +46,7 @@ T& at(char* p, int64_t i, int64_t stride) {
 OpResults inplaceView(TensorState&, const BoundArgs& a) {
   MetaResult r = runMeta(a);
   TensorObject& self = *asTensor(a[0]);
-  checkStorageFits(self, r.out[0]);
+  checkStorageBounds(self, r.out[0]);
   self.meta = r.out[0];
   return a[0];
 }

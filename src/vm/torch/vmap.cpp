@@ -331,7 +331,10 @@ class UnwrapBatchBackward : public autograd::Node {
   std::string name() const override { return "UnwrapBatchBackward0"; }
   std::vector<Value> apply(autograd::ApplyContext& ctx, std::vector<Value>& grads) override {
     if (grads[0].isNone()) return {Value()};
-    if (batched_) return {autograd::addBatchDim(*asTensor(grads[0]), dim_, level_)};
+    const TensorObject& g = *asTensor(grads[0]);
+    if (g.dim() <= dim_ || g.sizes()[static_cast<int>(dim_)] != level_->size)
+      throw Error(ErrorKind::Runtime, "vmap: the gradient of a vmapped output has the wrong shape");
+    if (batched_) return {autograd::addBatchDim(g, dim_, level_)};
     return {autograd::op(ctx.state, "sum.dim_IntList", {grads[0], Dims{dim_}, Value::boolean(false)})};
   }
 

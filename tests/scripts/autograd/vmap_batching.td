@@ -154,3 +154,10 @@ for name, f in [("tolist", lambda t: t.tolist()), ("numpy", lambda t: t.numpy())
         print(name, "ok", r.shape)
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# as_strided: each sample's view from its own start, and within the sample.
+print(vmap(lambda v: v.as_strided((2,), (2,), 0))(torch.arange(12.0).reshape(4, 3)))
+try:
+    vmap(lambda v: v.as_strided((3,), (1,), 9))(torch.zeros(4, 3))
+except RuntimeError as e:
+    print(e)
