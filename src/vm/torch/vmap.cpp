@@ -88,6 +88,15 @@ class VmapFunction : public ExtensionObject {
   std::string outPrefix(Interpreter& interp) const {
     return "vmap(" + calleeName(fn_) + ", ..., out_dims=" + tdsl::repr(interp, outDims_) + ")(<inputs>): ";
   }
+  [[noreturn]] void throwOutDimsMismatch(Interpreter& interp, const Value& outputs) const {
+    throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
+                                      treeSpecText(interp, outDims_) + " but outputs has structure " +
+                                      treeSpecText(interp, outputs) + ".");
+  }
+  [[noreturn]] void throwNonTensorOutput(const Value& output) const {
+    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
+                                      "` must only return Tensors, got type <class '" + tdsl::typeName(output) + "'> as a return.");
+  }
   // Checks `dims` against `arg` (dims a prefix tree of arg) and collects the batched leaves.
   void collect(Interpreter& interp, const Value& arg, const Value& dims, std::vector<BatchedLeaf>& leaves,
                const Value& allArgs) const;
@@ -164,10 +173,7 @@ Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& sampl
   TensorState& s = stateOf(interp);
   const Value& first = samples[0];
   if (isTreeNode(first)) {
-    if (isTreeNode(dims) && !sameNode(interp, dims, first))
-      throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
-                                        treeSpecText(interp, outDims_) + " but outputs has structure " +
-                                        treeSpecText(interp, first) + ".");
+    if (isTreeNode(dims) && !sameNode(interp, dims, first)) throwOutDimsMismatch(interp, first);
     std::vector<Value> children = treeChildren(first);
     std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(children.size(), dims);
     for (size_t i = 0; i < children.size(); ++i) {
@@ -177,13 +183,8 @@ Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& sampl
     }
     return treeRebuild(first, std::move(children));
   }
-  if (!first.isTensor())
-    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
-                                      "` must only return Tensors, got type <class '" + tdsl::typeName(first) + "'> as a return.");
-  if (isTreeNode(dims))
-    throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
-                                      treeSpecText(interp, outDims_) + " but outputs has structure " +
-                                      treeSpecText(interp, first) + ".");
+  if (!first.isTensor()) throwNonTensorOutput(first);
+  if (isTreeNode(dims)) throwOutDimsMismatch(interp, first);
   if (dims.isNone()) return first;
   if (!dims.isInt())
     throw Error(ErrorKind::Value, outPrefix(interp) + "`out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
@@ -199,9 +200,7 @@ Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& sampl
     return callOp(s, "zeros", {makeList(std::move(sizes))}, {KwArg{"dtype", Value::dtype(t.dtype())}});
   }
   for (const Value& v : samples)
-    if (!v.isTensor())
-      throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
-                                        "` must only return Tensors, got type <class '" + tdsl::typeName(v) + "'> as a return.");
+    if (!v.isTensor()) throwNonTensorOutput(v);
   return callOp(s, "stack", {makeList(samples), dims});
 }
 
@@ -347,23 +346,15 @@ class UnwrapBatchBackward : public autograd::Node {
 Value VmapFunction::unwrap(Interpreter& interp, const Value& out, const Value& dims,
                            const std::shared_ptr<BatchLevel>& level) const {
   if (isTreeNode(out)) {
-    if (isTreeNode(dims) && !sameNode(interp, dims, out))
-      throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
-                                        treeSpecText(interp, outDims_) + " but outputs has structure " +
-                                        treeSpecText(interp, out) + ".");
+    if (isTreeNode(dims) && !sameNode(interp, dims, out)) throwOutDimsMismatch(interp, out);
     std::vector<Value> children = treeChildren(out);
     std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(children.size(), dims);
     for (size_t i = 0; i < children.size(); ++i) children[i] = unwrap(interp, children[i], d[i], level);
     return treeRebuild(out, std::move(children));
   }
   const std::string name = calleeName(fn_);
-  if (!out.isTensor())
-    throw Error(ErrorKind::Value, "vmap(" + name + ", ...): `" + name + "` must only return Tensors, got type <class '" +
-                                      tdsl::typeName(out) + "'> as a return.");
-  if (isTreeNode(dims))
-    throw Error(ErrorKind::Value, outPrefix(interp) + "out_dims is not compatible with the structure of `outputs`. out_dims has structure " +
-                                      treeSpecText(interp, outDims_) + " but outputs has structure " +
-                                      treeSpecText(interp, out) + ".");
+  if (!out.isTensor()) throwNonTensorOutput(out);
+  if (isTreeNode(dims)) throwOutDimsMismatch(interp, out);
   TensorObject& t = *asTensor(out);
   bool batched = false;
   for (const BatchDim& d : autograd::physicalDims(t)) batched |= d.level == level;
