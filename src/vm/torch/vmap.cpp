@@ -23,7 +23,7 @@
 // in-place write of a batched tensor into an unbatched one. randomness= is
 // checked on the default generator: 'error' refuses a sample that drew from
 // it, 'same' rewinds it before each sample, 'different' lets samples draw in
-// turn. chunk_size is validated and otherwise moot either way.
+// turn. chunk_size is moot here (samples run one at a time; Note [vmap chunks]).
 #include "vm/torch/vmap.h"
 
 #include <string>
@@ -64,8 +64,8 @@ struct BatchedLeaf {
 
 class VmapFunction : public ExtensionObject {
  public:
-  VmapFunction(Value fn, Value inDims, Value outDims, Randomness r)
-      : fn_(std::move(fn)), inDims_(std::move(inDims)), outDims_(std::move(outDims)), randomness_(r) {}
+  VmapFunction(Value fn, Value inDims, Value outDims, Randomness r, int64_t chunkSize)
+      : fn_(std::move(fn)), inDims_(std::move(inDims)), outDims_(std::move(outDims)), randomness_(r), chunkSize_(chunkSize) {}
   std::string typeName() const override { return "function"; }
   std::string repr() const override { return "<function vmap.<locals>.wrapped>"; }
   bool callable() const override { return true; }
@@ -108,9 +108,14 @@ class VmapFunction : public ExtensionObject {
   Value wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
   Value unwrap(Interpreter& interp, const Value& out, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
   Value samplesCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
+  // Note [vmap chunks]
+  Value chunkedCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
+  Value narrowed(TensorState& s, const Value& arg, const Value& dims, int64_t start, int64_t length) const;
+  Value concatenated(Interpreter& interp, const std::vector<Value>& chunks, const Value& dims) const;
 
   Value fn_, inDims_, outDims_;
   Randomness randomness_;
+  int64_t chunkSize_;  // 0: None
 };
 
 void VmapFunction::collect(Interpreter& interp, const Value& arg, const Value& dims, std::vector<BatchedLeaf>& leaves,
@@ -237,6 +242,7 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
   // Under the tracer, samples (Note [vmap by samples]): the traced graph holds no batched tensors.
   bool byBatching = batch > 0 && !s.interceptor;
   for (const BatchedLeaf& l : leaves) byBatching &= !autograd::requiresGrad(*asTensor(l.tensor));
+  if (byBatching && chunkSize_ > 0) return chunkedCall(interp, allArgs, call, batch);
   if (byBatching) return callBatched(interp, allArgs, call, batch);
   return samplesCall(interp, allArgs, call, batch);
 }
@@ -306,6 +312,55 @@ Value VmapFunction::callBatched(Interpreter& interp, const Value& allArgs, const
   if (out.isTensor() && outDims_.isObj(ObjKind::Tuple) && listItems(outDims_).size() == 1)
     return unwrap(interp, out, listItems(outDims_)[0], open.level);
   return unwrap(interp, out, outDims_, open.level);
+}
+
+// Note [vmap chunks]
+// chunk_size=c runs the function on the batch c samples at a time (the last
+// chunk holds the rest), each chunk a batched call of its own (so side
+// effects happen once per chunk), and concatenates each output along its
+// out_dim, as functorch does; under randomness='same' every chunk starts
+// from the generator state of the first.
+Value VmapFunction::chunkedCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch) {
+  TensorState& s = stateOf(interp);
+  CpuGenerator& gen = s.generator();
+  const std::vector<uint64_t> start = gen.state();
+  std::vector<Value> outputs;
+  for (int64_t begin = 0; begin < batch; begin += chunkSize_) {
+    const int64_t length = std::min(chunkSize_, batch - begin);
+    if (randomness_ == Randomness::Same) gen.setState(start);
+    outputs.push_back(callBatched(interp, narrowed(s, allArgs, inDims_, begin, length), call, length));
+  }
+  Value dims = outDims_;
+  if (outputs[0].isTensor() && outDims_.isObj(ObjKind::Tuple) && listItems(outDims_).size() == 1) dims = listItems(outDims_)[0];
+  return concatenated(interp, outputs, dims);
+}
+
+Value VmapFunction::narrowed(TensorState& s, const Value& arg, const Value& dims, int64_t start, int64_t length) const {
+  if (dims.isNone()) return arg;
+  if (isTreeNode(arg)) {
+    std::vector<Value> a = treeChildren(arg);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = narrowed(s, a[i], d[i], start, length);
+    return treeRebuild(arg, std::move(a));
+  }
+  return callOp(s, "narrow", {arg, dims, Value::integer(start), Value::integer(length)});
+}
+
+// The chunks' outputs (each already unwrapped, so of one structure) joined along out_dims.
+Value VmapFunction::concatenated(Interpreter& interp, const std::vector<Value>& chunks, const Value& dims) const {
+  const Value& first = chunks[0];
+  if (isTreeNode(first)) {
+    std::vector<Value> children = treeChildren(first);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(children.size(), dims);
+    for (size_t i = 0; i < children.size(); ++i) {
+      std::vector<Value> column;
+      for (const Value& chunk : chunks) column.push_back(treeChildren(chunk)[i]);
+      children[i] = concatenated(interp, column, d[i]);
+    }
+    return treeRebuild(first, std::move(children));
+  }
+  if (dims.isNone()) return first;  // not batched: the same in every chunk
+  return callOp(stateOf(interp), "cat", {makeList(chunks), dims});
 }
 
 Value VmapFunction::wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const {
@@ -390,6 +445,7 @@ Value funcVmap(Interpreter&, const CallArgs& call, const void*) {
   Value inDims = call.nargs > 1 ? call.args[1] : Value::integer(0);
   Value outDims = call.nargs > 2 ? call.args[2] : Value::integer(0);
   Value randomness = call.nargs > 3 ? call.args[3] : Value();
+  int64_t chunkSize = 0;
   for (size_t i = 0; i < call.nkwargs; ++i) {
     const KwArg& k = call.kwargs[i];
     if (k.name == "in_dims") inDims = k.value;
@@ -399,6 +455,7 @@ Value funcVmap(Interpreter&, const CallArgs& call, const void*) {
       if (!k.value.isNone() && (!k.value.isInt() || k.value.asInt() <= 0))
         throw Error(ErrorKind::Value, "vmap: chunk_size should be None or greater than 0. (got " +
                                           (k.value.isInt() ? std::to_string(k.value.asInt()) : typeName(k.value)) + ")");
+      chunkSize = k.value.isInt() ? k.value.asInt() : 0;
     } else {
       throw Error(ErrorKind::Type, "vmap() got an unexpected keyword argument '" + std::string(k.name) + "'");
     }
@@ -411,7 +468,7 @@ Value funcVmap(Interpreter&, const CallArgs& call, const void*) {
     else if (text != "error")
       throw Error(ErrorKind::Runtime, "Only allowed values for randomness are 'error', 'different', or 'same'. Got " + text);
   }
-  return Value(makeRef<VmapFunction>(call.args[0], inDims, outDims, r));
+  return Value(makeRef<VmapFunction>(call.args[0], inDims, outDims, r, chunkSize));
 }
 
 bool isVmapObject(const Value& v) {

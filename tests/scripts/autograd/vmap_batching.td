@@ -161,3 +161,18 @@ try:
     vmap(lambda v: v.as_strided((3,), (1,), 9))(torch.zeros(4, 3))
 except RuntimeError as e:
     print(e)
+
+# chunk_size: one batched call per chunk (Note [vmap chunks]).
+n = []
+def f(t):
+    n.append(t.shape[0] if t.dim() > 0 else 0)
+    return t * 2, t.sum()
+x = torch.arange(10.0).reshape(5, 2)
+a, b = vmap(f, chunk_size=2)(x)
+print(a, b, len(n))
+print(vmap(f, chunk_size=2, out_dims=(1, 0))(x)[0].shape, len(n))
+torch.manual_seed(0)
+print(vmap(lambda t: t + torch.rand(2), randomness="same", chunk_size=2)(torch.zeros(5, 2)))
+torch.manual_seed(0)
+print(vmap(lambda t: t + torch.rand(2), randomness="different", chunk_size=2)(torch.zeros(5, 2)))
+print(vmap(lambda t, u: t * u, in_dims=(0, None), chunk_size=3)(x, torch.tensor([1.0, -1.0])))
