@@ -660,7 +660,7 @@ Value removeBatchDim(const TensorObject& t, const std::shared_ptr<BatchLevel>& l
   return Value(out);
 }
 
-Value sumLevelsOpenedAfter(TensorState& s, const Value& g, uint64_t since) {
+Value sumLevelsLeft(TensorState& s, const Value& g, uint64_t since) {
   if (!g.isTensor() || !hasPhysicalDims(*asTensor(g))) return g;
   const TensorObject& t = *asTensor(g);
   Levels levels, kept;
@@ -672,7 +672,7 @@ Value sumLevelsOpenedAfter(TensorState& s, const Value& g, uint64_t since) {
   b.setValue(0, physicalOf(t, levels, t.dim()));
   Dims* dims = b.setDims(1, levels.size());
   for (size_t i = 0; i < levels.size(); ++i) {
-    if (levels[i]->openedAt > since) dims->push_back(static_cast<int64_t>(i));
+    if (!levels[i]->live && levels[i]->openedAt > since) dims->push_back(static_cast<int64_t>(i));
     else kept.push_back(levels[i]);
   }
   if (dims->empty()) return g;

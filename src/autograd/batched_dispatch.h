@@ -50,9 +50,9 @@ Value addBatchDim(const TensorObject& t, int64_t dim, const std::shared_ptr<Batc
 // `outDim` (of the result's rank); `t` not batched at `level` is expanded
 // along that dim to the level's size. The result keeps t's other levels.
 Value removeBatchDim(const TensorObject& t, const std::shared_ptr<BatchLevel>& level, int64_t outDim);
-// Sums `g` over the levels it is batched at that opened after `since`
-// (Note [Gradients leaving a batch level]).
-Value sumLevelsOpenedAfter(TensorState& s, const Value& g, uint64_t since);
+// Sums `g` over the levels it is batched at whose vmap call has returned and
+// that opened after `since` (Note [Gradients leaving a batch level]).
+Value sumLevelsLeft(TensorState& s, const Value& g, uint64_t since);
 // The view of every sample of `t`: its levels' dims (outermost first), then
 // its logical dims; `levels` gets the levels.
 Value physicalViewOf(const TensorObject& t, std::vector<std::shared_ptr<BatchLevel>>* levels = nullptr);

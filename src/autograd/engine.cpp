@@ -67,14 +67,15 @@ void runTensorHooks(TensorState& s, Node& n, std::vector<Value>& grads) {
 
 // Note [Gradients leaving a batch level]
 // Under vmap's batching (Note [Batched tensors] in batched_dispatch.h) a
-// gradient is batched where the value it belongs to was. A tensor made
-// before a vmap call opened its level (a parameter the vmapped function
-// reads from outside, or an input of a vmap whose output's backward runs
-// after the call) is one value for every sample, so the gradient flowing
-// into its node is summed over the samples of each level opened after the
-// node was made, as functorch's batching rules sum an unbatched input's
-// gradient. Nodes (and leaves) made inside the call keep it batched: the
-// per-sample gradients of grad() inside vmap.
+// gradient is batched where the value it belongs to was. A backward that
+// runs after a vmap call returned (`vmap(f)(xs).sum().backward()`) reaches
+// tensors made before the call opened its level: a parameter the function
+// read from outside is one value for every sample, so the gradient flowing
+// into its node is summed over the level's samples, as the physical graph
+// PyTorch records under vmap sums it. Nodes (and leaves) made inside the
+// call keep it batched. A backward that runs while the level is under way
+// is a backward under vmap (`vmap(vjp_fn)(cotangents)`, grad() inside
+// vmap): its gradients stay batched everywhere, per sample.
 uint64_t createdAt(const Node& n) {
   if (const auto* acc = dynamic_cast<const AccumulateGrad*>(&n)) {
     const AutogradMeta* m = metaOf(*acc->variable);
@@ -84,7 +85,7 @@ uint64_t createdAt(const Node& n) {
 }
 
 void accumulateInto(TensorState& s, const Edge& e, Value& slot, const Value& g) {
-  accumulate(s, slot, sumLevelsOpenedAfter(s, g, createdAt(*e.fn)));
+  accumulate(s, slot, sumLevelsLeft(s, g, createdAt(*e.fn)));
 }
 
 struct Later {
