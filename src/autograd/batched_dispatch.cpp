@@ -533,6 +533,7 @@ std::optional<OpResults> reshapeCopy(TensorState& s, const BoundArgs& args, cons
 OpResults randomBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args, const MetaResult& expected) {
   bool same = false, different = false;
   for (const auto& l : s.vmapLevels) {
+    if (!l->physical) continue;  // a call by samples checks its own randomness
     if (l->randomness == VmapRandomness::Error) throwRandomnessError();
     (l->randomness == VmapRandomness::Same ? same : different) = true;
   }
@@ -548,7 +549,8 @@ OpResults randomBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args, co
       if (b > 0) gen.setState(start);
     });
   }
-  for (const auto& l : s.vmapLevels) addLevel(levels, l);
+  for (const auto& l : s.vmapLevels)
+    if (l->physical) addLevel(levels, l);
   sortLevels(levels);
   if (writesSelf(op, args)) {
     const BatchMarks own = physicalDims(*asTensor(args[0]));
@@ -583,8 +585,12 @@ OpResults randomBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args, co
 
 }  // namespace
 
+bool batchedCallUnderWay(const TensorState& s) {
+  return std::any_of(s.vmapLevels.begin(), s.vmapLevels.end(), [](const auto& l) { return l->physical; });
+}
+
 bool needsBatching(const TensorState& s, const ir::OpDef& op, const BoundArgs& args) {
-  if (op.has(kTagRandom) && !s.vmapLevels.empty()) return true;
+  if (op.has(kTagRandom) && batchedCallUnderWay(s)) return true;
   bool batched = false;
   forEachTensorArg(args, [&](const TensorObject& t) { batched |= hasPhysicalDims(t); });
   return batched;
@@ -601,7 +607,7 @@ OpResults dispatchBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args) 
                                     "https://github.com/pytorch/pytorch/issues if you need this feature.");
   MetaResult expected;
   op.meta(args, expected);  // the op's own errors for one sample's shapes
-  if (op.has(kTagRandom) && !s.vmapLevels.empty()) return randomBatched(s, op, args, expected);
+  if (op.has(kTagRandom) && batchedCallUnderWay(s)) return randomBatched(s, op, args, expected);
   if (levels.empty()) return dispatchOp(s, op, args);
   if (writesSelf(op, args)) {
     const BatchMarks own = physicalDims(*asTensor(args[0]));

@@ -36,6 +36,9 @@
 
 namespace tdsl::autograd {
 
+// Whether a batched vmap call is under way (TensorState::vmapLevels also
+// lists the calls that run by samples, Note [vmap by samples]).
+bool batchedCallUnderWay(const TensorState& s);
 // Whether `op` on `args` goes through the batching layer: some tensor
 // argument has physical batch dims, or the op draws random numbers while a
 // batched vmap call is under way (Note [Randomness under vmap]).

@@ -138,8 +138,8 @@ struct TensorState {
   bool gradEnabled = true;
   bool inferenceMode = false;
   uint64_t autogradSequence = 0;  // numbers autograd's nodes in creation order
-  // The batched vmap calls under way, outermost first (Note [Batched tensors]
-  // in autograd/batched_dispatch.h).
+  // The vmap calls under way, outermost first: batched ones (Note [Batched
+  // tensors] in autograd/batched_dispatch.h) and ones by samples.
   std::vector<std::shared_ptr<BatchLevel>> vmapLevels;
   // The calls of grad-type transforms' functions under way, innermost last
   // (Note [Captured tensors] in autograd/dispatch.h).

@@ -219,8 +219,22 @@ void setFactoryRequiresGrad(TensorState& s, const Value& tensor, const Value& fl
   setRequiresGrad(s, t, true, FlagEntry::Factory);
 }
 
+namespace {
+
+// functorch's refusal of backward() while a transform's function runs
+// (vmap's calls, grad's and the others': torch.autograd.grad is the way there).
+void refuseInsideTransform(const TensorState& s) {
+  if (s.vmapLevels.empty() && s.transformFrames.empty()) return;
+  throw Error(ErrorKind::Runtime,
+              "backward() called inside a functorch transform. This is not supported, please use functorch.grad or "
+              "functorch.vjp instead or call backward() outside of functorch transforms.");
+}
+
+}  // namespace
+
 Value tensorBackward(Interpreter& interp, const Value& self, const CallArgs& call) {
   allowOnly(call, "backward", 4, {"gradient", "retain_graph", "create_graph", "inputs"});
+  refuseInsideTransform(stateOf(interp));
   TensorObject& t = tensorOf(self);
   const Value* gradient = argument(call, 0, "gradient");
   const Value* retain = argument(call, 1, "retain_graph");
@@ -405,6 +419,7 @@ Value autogradGrad(Interpreter& interp, const CallArgs& call, const void*) {
 
 Value autogradBackward(Interpreter& interp, const CallArgs& call, const void*) {
   allowOnly(call, "backward", 5, {"tensors", "grad_tensors", "retain_graph", "create_graph", "inputs"});
+  refuseInsideTransform(stateOf(interp));
   const Value* tensors = argument(call, 0, "tensors");
   if (!tensors) throw Error(ErrorKind::Type, "backward() missing required argument 'tensors'");
   std::vector<Value> outputs = tensorSequence(*tensors, "tensors");

@@ -209,10 +209,24 @@ Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& sampl
   return callOp(s, "stack", {makeList(samples), dims});
 }
 
-// The level dies when the call leaves, by return or by error.
-struct LiveLevel {
+// A vmap call's level, under way (in TensorState::vmapLevels) until the
+// call returns or fails.
+struct OpenLevel {
+  TensorState& s;
   std::shared_ptr<BatchLevel> level = std::make_shared<BatchLevel>();
-  ~LiveLevel() { level->live = false; }
+  OpenLevel(TensorState& state, int64_t size, Randomness r, bool physical) : s(state) {
+    level->physical = physical;
+    level->size = size;
+    level->randomness = r;
+    level->openedAt = ++s.autogradSequence;
+    s.vmapLevels.push_back(level);
+  }
+  ~OpenLevel() {
+    level->live = false;
+    s.vmapLevels.pop_back();
+  }
+  OpenLevel(const OpenLevel&) = delete;
+  OpenLevel& operator=(const OpenLevel&) = delete;
 };
 
 Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
@@ -251,7 +265,7 @@ Value VmapFunction::samplesCall(Interpreter& interp, const Value& allArgs, const
   TensorState& s = stateOf(interp);
   std::vector<Value> samples;
   {
-    LiveLevel live;
+    OpenLevel live(s, batch, randomness_, false);
     CpuGenerator& gen = *s.defaultGenerator;
     const std::vector<uint64_t> start = gen.state();
     std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
@@ -284,27 +298,8 @@ Value VmapFunction::samplesCall(Interpreter& interp, const Value& allArgs, const
 }
 
 
-// A batched call's level, under way until the call returns or fails.
-struct OpenLevel {
-  TensorState& s;
-  std::shared_ptr<BatchLevel> level = std::make_shared<BatchLevel>();
-  OpenLevel(TensorState& state, int64_t size, Randomness r) : s(state) {
-    level->physical = true;
-    level->size = size;
-    level->randomness = r;
-    level->openedAt = ++s.autogradSequence;
-    s.vmapLevels.push_back(level);
-  }
-  ~OpenLevel() {
-    level->live = false;
-    s.vmapLevels.pop_back();
-  }
-  OpenLevel(const OpenLevel&) = delete;
-  OpenLevel& operator=(const OpenLevel&) = delete;
-};
-
 Value VmapFunction::callBatched(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch) {
-  OpenLevel open(stateOf(interp), batch, randomness_);
+  OpenLevel open(stateOf(interp), batch, randomness_, true);
   std::vector<Value> a = listItems(wrap(allArgs, inDims_, open.level)).toVector();
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
   const Value out = callTransformed(interp, fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()});

@@ -67,3 +67,25 @@ attempt("cf captured", cf, x)
 attempt("cf fresh", torch.compile(compiled_fresh), x)
 print("eager fresh", compiled_fresh(x))
 print("buf", buf)
+
+# backward() inside a transform's function is refused (torch.autograd.grad is the way).
+W = torch.ones(3, requires_grad=True)
+
+
+def calls_backward(t):
+    loss = (t * W).sum()
+    loss.backward()
+    return loss
+
+
+def calls_autograd_backward(t):
+    loss = (t * W).sum()
+    torch.autograd.backward(loss)
+    return loss
+
+
+attempt("grad backward", grad(calls_backward), torch.arange(3.0))
+attempt("vmap backward", vmap(calls_backward), torch.ones(2, 3))
+attempt("vmap autograd.backward", vmap(calls_autograd_backward), torch.ones(2, 3))
+attempt("cf vmap backward", torch.compile(lambda t: vmap(calls_backward)(t)), torch.ones(2, 3))
+print("W.grad", W.grad)
