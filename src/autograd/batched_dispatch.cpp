@@ -266,6 +266,12 @@ bool isDimOp(const ir::OpDef& op) {
   return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
 }
 
+// Reductions whose empty dim list means every dim (sum(x, dim=[])).
+bool emptyMeansEveryDim(const ir::OpDef& op) {
+  static const char* const names[] = {"sum", "mean", "amax", "amin", "nansum", "std", "var", "norm"};
+  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+}
+
 // A full reduction (sum(x)) as its dim overload over every dim of a sample.
 const ir::OpDef* dimOverload(const ir::OpDef& op) {
   static const std::pair<const char*, const char*> overloads[] = {
@@ -337,8 +343,8 @@ std::optional<OpResults> alongDims(TensorState& s, const ir::OpDef& op, const Bo
     const bool list = op.schema.args[static_cast<size_t>(dimSlot)].type == ir::ArgType::IntList;
     if (p.kind(dimSlot) == ArgKind::Dims) {
       Dims& dims = p.dims[p.dimsSlot[dimSlot]];
-      if (dims.empty() && op.baseName == "roll") return std::nullopt;  // over the flattened sample
       if (dims.empty()) {
+        if (!emptyMeansEveryDim(op)) return std::nullopt;  // roll and flip: the flattened sample or nothing
         setAllDims(p, dimSlot, rank, k);
       } else {
         for (int64_t& d : dims) d = (d < 0 ? d + rank : d) + k;
@@ -346,7 +352,7 @@ std::optional<OpResults> alongDims(TensorState& s, const ir::OpDef& op, const Bo
     } else if (p[dimSlot].isInt()) {
       const int64_t d = p[dimSlot].asInt();
       p.setValue(dimSlot, Value::integer((d < 0 ? d + rank : d) + k));
-    } else if (p[dimSlot].isNone() && list) {
+    } else if (p[dimSlot].isNone() && list && emptyMeansEveryDim(op)) {
       setAllDims(p, dimSlot, rank, k);
     } else {
       return std::nullopt;  // argmax(dim=None) and friends: over the flattened sample

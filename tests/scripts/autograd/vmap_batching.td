@@ -176,3 +176,15 @@ print(vmap(lambda t: t + torch.rand(2), randomness="same", chunk_size=2)(torch.z
 torch.manual_seed(0)
 print(vmap(lambda t: t + torch.rand(2), randomness="different", chunk_size=2)(torch.zeros(5, 2)))
 print(vmap(lambda t, u: t * u, in_dims=(0, None), chunk_size=3)(x, torch.tensor([1.0, -1.0])))
+
+# Dim lists: empty means every dim for reductions only.
+x = torch.arange(24.).reshape(2, 3, 4)
+for name, f in [("flip[]", lambda t: t.flip([])), ("roll", lambda t: t.roll(1)), ("sum[]", lambda t: t.sum([])),
+                ("var None", lambda t: t.var(None)), ("amax[]", lambda t: t.amax([])), ("count_nonzero", lambda t: torch.count_nonzero(t, dim=1)),
+                ("mean None", lambda t: t.mean(None)), ("std", lambda t: t.std(dim=(0, 1))), ("logsumexp", lambda t: t.logsumexp((0, 1)))]:
+    try:
+        got = vmap(f)(x)
+        loop = torch.stack([f(x[i]) for i in range(2)])
+        print(name, tuple(got.shape), torch.allclose(got.float(), loop.float()))
+    except Exception as e:
+        print(name, type(e).__name__, e)
