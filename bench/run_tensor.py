@@ -16,6 +16,13 @@ TARGETS_US = {"eager_add": 0.3}  # DESIGN.md §2.7: a tiny-tensor op well under 
 PER_ITER = re.compile(r"([\d.]+) us per iteration")
 
 
+def cpu_model():
+    for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return "CPU: " + line.split(":", 1)[1].strip()
+    return "CPU: unknown"
+
+
 def run(cmd):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
@@ -36,6 +43,7 @@ def main():
     a = ap.parse_args()
     py = None if a.no_torch else torch_python(a.python)
     have_torch = py is not None
+    print(cpu_model())
     print(versions(py) if py else "no PyTorch comparison (--no-torch)")
     failed = False
     for script in sorted((HERE / "tensor").glob("*.td")):

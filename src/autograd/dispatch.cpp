@@ -1,6 +1,8 @@
 #include "autograd/dispatch.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
@@ -27,12 +29,30 @@ bool isViewResult(const ir::OpDef& op, const TensorObject& self, const TensorObj
   return op.has(kTagView) && self.storage && self.storage == out.storage;
 }
 
+// Whether batched `view` holds exactly base's elements: a vmapped input
+// (vm/torch/vmap.cpp), which is its base itself in PyTorch's physical terms.
+bool coversBase(const TensorObject& view, const TensorObject& base) {
+  if (!hasPhysicalDims(view) || hasPhysicalDims(base)) return false;
+  const TensorMeta& p = asTensor(physicalViewOf(view))->meta;
+  if (p.offset != base.meta.offset || p.dim() != base.dim()) return false;
+  std::vector<std::pair<int64_t, int64_t>> a, b;
+  for (int i = 0; i < p.dim(); ++i) {
+    a.emplace_back(p.sizes[i], p.strides[i]);
+    b.emplace_back(base.meta.sizes[i], base.meta.strides[i]);
+  }
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
 void checkInplace(const TensorObject& self) {
-  if (isLeaf(self) && requiresGrad(self))
-    throw Error(ErrorKind::Runtime, "a leaf Variable that requires grad is being used in an in-place operation.");
+  const char* leafMessage = "a leaf Variable that requires grad is being used in an in-place operation.";
+  if (isLeaf(self) && requiresGrad(self)) throw Error(ErrorKind::Runtime, leafMessage);
   const AutogradMeta* m = metaOf(self);
-  if (m && m->viewBase && isLeaf(*m->viewBase) && requiresGrad(*m->viewBase))
+  if (m && m->viewBase && isLeaf(*m->viewBase) && requiresGrad(*m->viewBase)) {
+    if (coversBase(self, *m->viewBase)) throw Error(ErrorKind::Runtime, leafMessage);
     throw Error(ErrorKind::Runtime, "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
 }
 
 bool savesName(const char* saves, const std::string& name) {
@@ -161,6 +181,24 @@ void noteView(TensorState& state, TensorObject& view, TensorObject& base) {
 
 namespace {
 
+// An in-place write through a view rebases its base's history with the
+// view's geometry in the base (CopySlices). A vmapped input's batched view
+// of an input that is not batched (vm/torch/vmap.cpp) has no such geometry
+// per sample: the write is refused before it happens.
+void checkRebasable(const TensorObject& self) {
+  const AutogradMeta* m = metaOf(self);
+  if (!m || !m->viewBase || !hasPhysicalDims(self)) return;
+  const BatchMarks mine = physicalDims(self), base = physicalDims(*m->viewBase);
+  const bool same = mine.size() == base.size() &&
+                    std::equal(mine.begin(), mine.end(), base.begin(), [](const BatchDim& a, const BatchDim& b) {
+                      return a.level == b.level && a.stride == b.stride;
+                    });
+  if (!same)
+    throw Error(ErrorKind::Runtime,
+                "vmap: an in-place write into (a view of) a vmapped input that requires grad is not supported; "
+                "clone the input inside the function first");
+}
+
 OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
   const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
   TensorObject* self = writes ? asTensor(args[0]) : nullptr;
@@ -176,6 +214,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
   }
   if (anyGrad && self && self->viewOrigin && !(metaOf(*self) && metaOf(*self)->viewBase))
     noteView(state, *self, *self->viewOrigin);  // Note [Views of tensors without history]
+  if (anyGrad && self) checkRebasable(*self);
   if (!anyGrad) {
     bool intercepted = false;
     OpResults r = run(state, op, args, &intercepted);

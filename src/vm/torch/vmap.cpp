@@ -10,13 +10,16 @@
 // happen once, as in functorch. The batching layer runs ops once for the
 // whole batch where it has a rule and once per sample otherwise, with
 // functorch's errors where it cannot batch. Outputs that require grad get
-// an UnwrapBatchBackward node, whose backward batches the gradient again.
+// an UnwrapBatchBackward node, whose backward batches the gradient again;
+// an input that requires grad becomes a differentiable view of it (an
+// AddBatchBackward node moves its gradient's samples back to the in_dim).
+// An in-place write into such a view refuses (a leaf's with PyTorch's
+// message; a non-leaf's rebasing is not done, checkRebasable).
 //
 // Note [vmap by samples]
-// A batched input that requires grad runs the function once per sample
-// instead (its slices then are differentiable views of it), as does a
+// Under the tracer (the traced graph holds no batched tensors) and for a
 // batch of size 0 (once, on zero-filled samples, to learn the outputs'
-// shapes). Each batched input is sliced at its in_dim (select), the function
+// shapes), the function runs once per sample instead. Each batched input is sliced at its in_dim (select), the function
 // runs on the slices, and each output is the stack of its per-sample values
 // at its out_dim. PyTorch's errors come from batch levels (Note [Batch
 // levels] in autograd/batching.h): .item()/bool() of a batched tensor, an
@@ -32,6 +35,7 @@
 #include "autograd/autograd_meta.h"
 #include "autograd/batched_dispatch.h"
 #include "autograd/batching.h"
+#include "autograd/dispatch.h"
 #include "autograd/grad_ops.h"
 #include "autograd/node.h"
 #include "support/diagnostics.h"
@@ -105,7 +109,7 @@ class VmapFunction : public ExtensionObject {
   Value combine(Interpreter& interp, const std::vector<Value>& samples, const Value& dims, int64_t batch) const;
   // Note [vmap by batching]
   Value callBatched(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
-  Value wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
+  Value wrap(TensorState& s, const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
   Value unwrap(Interpreter& interp, const Value& out, const Value& dims, const std::shared_ptr<BatchLevel>& level) const;
   Value samplesCall(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch);
   // Note [vmap chunks]
@@ -254,8 +258,7 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
     throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ..., out_dims=None): `out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
 
   // Under the tracer, samples (Note [vmap by samples]): the traced graph holds no batched tensors.
-  bool byBatching = batch > 0 && !s.interceptor;
-  for (const BatchedLeaf& l : leaves) byBatching &= !autograd::requiresGrad(*asTensor(l.tensor));
+  const bool byBatching = batch > 0 && !s.interceptor;
   if (byBatching && chunkSize_ > 0) return chunkedCall(interp, allArgs, call, batch);
   if (byBatching) return callBatched(interp, allArgs, call, batch);
   return samplesCall(interp, allArgs, call, batch);
@@ -300,7 +303,7 @@ Value VmapFunction::samplesCall(Interpreter& interp, const Value& allArgs, const
 
 Value VmapFunction::callBatched(Interpreter& interp, const Value& allArgs, const CallArgs& call, int64_t batch) {
   OpenLevel open(stateOf(interp), batch, randomness_, true);
-  std::vector<Value> a = listItems(wrap(allArgs, inDims_, open.level)).toVector();
+  std::vector<Value> a = listItems(wrap(stateOf(interp), allArgs, inDims_, open.level)).toVector();
   std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
   const Value out = callTransformed(interp, fn_, CallArgs{a.data(), a.size(), kws.data(), kws.size()});
   // One tensor output with out_dims=(d,): d (functorch's edge case).
@@ -358,17 +361,45 @@ Value VmapFunction::concatenated(Interpreter& interp, const std::vector<Value>& 
   return callOp(stateOf(interp), "cat", {makeList(chunks), dims});
 }
 
-Value VmapFunction::wrap(const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const {
+// The gradient of a wrapped input: its samples back along the input's
+// in_dim (a gradient that is not batched is the same for every sample).
+class AddBatchBackward : public autograd::Node {
+ public:
+  AddBatchBackward(std::shared_ptr<BatchLevel> level, int64_t dim) : level_(std::move(level)), dim_(dim) {}
+  std::string name() const override { return "AddBatchBackward0"; }
+  std::vector<Value> apply(autograd::ApplyContext&, std::vector<Value>& grads) override {
+    if (grads[0].isNone()) return {Value()};
+    return {autograd::removeBatchDim(*asTensor(grads[0]), level_, dim_)};
+  }
+
+ private:
+  std::shared_ptr<BatchLevel> level_;
+  int64_t dim_;
+};
+
+Value VmapFunction::wrap(TensorState& s, const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const {
   if (dims.isNone()) return arg;
   if (isTreeNode(arg)) {
     std::vector<Value> a = treeChildren(arg);
     std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
-    for (size_t i = 0; i < a.size(); ++i) a[i] = wrap(a[i], d[i], level);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = wrap(s, a[i], d[i], level);
     return treeRebuild(arg, std::move(a));
   }
-  const TensorObject& t = *asTensor(arg);
+  TensorObject& t = *asTensor(arg);
   const int64_t d = dims.asInt() < 0 ? dims.asInt() + t.dim() : dims.asInt();
-  return autograd::addBatchDim(t, d, level);
+  Value wrapped = autograd::addBatchDim(t, d, level);
+  if (autograd::requiresGrad(t) && s.gradEnabled) {
+    // A differentiable view of the input: in-place writes into it follow
+    // PyTorch's rules for views (a leaf's refuse; Note [Batched tensors]).
+    TensorObject& w = *asTensor(wrapped);
+    autograd::noteView(s, w, t);
+    auto node = std::make_shared<AddBatchBackward>(level, d);
+    node->next.push_back(autograd::gradientEdge(t));
+    node->sequenceNr = ++s.autogradSequence;
+    node->outputs.push_back(w.meta);
+    autograd::setHistory(w, node, 0);
+  }
+  return wrapped;
 }
 
 // The gradient of an unwrapped output, batched again at its level (or, for

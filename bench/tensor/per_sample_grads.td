@@ -1,7 +1,8 @@
 # The seed's per-sample gradients (issue 16): vmap(grad(loss)) over a batch
 # of 64 samples of a 10x16 linear model, written with a parameter dict
 # (the model called directly: PyTorch's functional_call wants a module).
-# Runs unchanged under CPython + PyTorch; prints the median time per call.
+# Runs unchanged under CPython + PyTorch; prints the median time per call
+# of 7 rounds of 20 calls.
 import time
 import torch
 from torch.func import grad, vmap
@@ -29,4 +30,4 @@ for r in range(7):
         per_sample(params, x, y)
     times.append((time.perf_counter() - t0) / 20)
 times.sort()
-print("median ms per call", round(times[3] * 1000, 3))
+print(f"per_sample_grads: 64 samples, {times[3] * 1e6:.3f} us per iteration")
