@@ -283,16 +283,17 @@ const ir::OpDef* dimOverload(const ir::OpDef& op) {
   return nullptr;
 }
 
-// Binds the dim overload's arguments: self, the dims, then the full
-// reduction's other arguments by name (keepdim false).
-BoundArgs bindDimOverload(const ir::OpDef& full, const ir::OpDef& dimOp, const BoundArgs& args, int rank) {
+// Binds the dim overload's arguments: self, every dim of the sample past
+// the `k` batch dims, then the full reduction's other arguments by name
+// (keepdim false).
+BoundArgs bindDimOverload(const ir::OpDef& full, const ir::OpDef& dimOp, const BoundArgs& args, int rank, int k) {
   BoundArgs b;
   b.reset(&dimOp, static_cast<int>(dimOp.schema.args.size()));
   for (int i = 0; i < b.count; ++i) {
     const ir::SchemaArg& a = dimOp.schema.args[static_cast<size_t>(i)];
     if (a.name == "dim") {
       Dims* dims = b.setDims(i, static_cast<size_t>(rank));
-      for (int d = 0; d < rank; ++d) dims->push_back(d);
+      for (int d = 0; d < rank; ++d) dims->push_back(d + k);
     } else if (a.name == "keepdim") {
       b.setValue(i, Value::boolean(false));
     } else if (int from = full.argIndex(a.name); from >= 0) {
@@ -331,13 +332,11 @@ std::optional<OpResults> alongDims(TensorState& s, const ir::OpDef& op, const Bo
   if (rank == 0) return std::nullopt;
   BoundArgs p;
   const ir::OpDef* run = &op;
-  int dimSlot = std::max(op.argIndex("dim"), op.argIndex("dims"));
+  const int dimSlot = std::max(op.argIndex("dim"), op.argIndex("dims"));
   if (dimSlot < 0) {
     run = dimOverload(op);
     if (!run) return std::nullopt;
-    p = bindDimOverload(op, *run, args, rank);
-    dimSlot = run->argIndex("dim");
-    setAllDims(p, dimSlot, rank, k);
+    p = bindDimOverload(op, *run, args, rank, k);
   } else {
     p = args;
     const bool list = op.schema.args[static_cast<size_t>(dimSlot)].type == ir::ArgType::IntList;
