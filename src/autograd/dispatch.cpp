@@ -342,7 +342,7 @@ void checkCapturedWrite(const TensorState& s, const ir::OpDef& op, const BoundAr
     existed = self.storage->serial <= frame.storageSerial;
   } else if (s.interceptor) {
     identity = s.interceptor->storageIdentity(self);
-    existed = s.interceptor->storageExistedAt(self, frame.traceMark);
+    existed = s.interceptor->storageExistedAt(self, frame.traceMark, frame.storageSerial);
   }
   if (!existed || std::find(frame.inputs.begin(), frame.inputs.end(), identity) != frame.inputs.end()) return;
   // Python passes a number to the Tensor overload of add_ and friends.

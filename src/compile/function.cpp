@@ -370,11 +370,14 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
   };
   Scratch regsScratch{*this, takeScratch()}, inputsScratch{*this, takeScratch()}, nextScratch{*this, takeScratch()};
   std::vector<Value>& regs = regsScratch.v;
-  // A call inside a trace, inside a batched vmap call (the traced graph
-  // holds no batched tensors, Note [vmap by batching] in vm/torch/vmap.cpp),
+  // A call inside a trace, inside a vmap call (the traced graph holds no
+  // batched tensors, Note [vmap by batching] in vm/torch/vmap.cpp), inside
+  // a grad-type transform's function (a cached graph's writes would skip the
+  // captured-tensor check, Note [Captured tensors] in autograd/dispatch.h),
   // or with arguments that do not bind (the eager call reports the
   // TypeError) runs the plain function.
-  if (rt.activeTracer || !interp.tensorState()->vmapLevels.empty() || !bindArguments(args, regs))
+  const TensorState& ts = *interp.tensorState();
+  if (rt.activeTracer || !ts.vmapLevels.empty() || !ts.transformFrames.empty() || !bindArguments(args, regs))
     return interp.vm().call(Value(fn_), args);
   // A generator function's call only makes the generator; its body runs
   // eagerly when iterated (generators are not traced).

@@ -273,12 +273,18 @@ const void* Tracer::storageIdentity(const TensorObject& t) const {
   return it == irOf_.end() ? nullptr : storageOfRoot(rootOf(it->second));
 }
 
-bool Tracer::storageExistedAt(const TensorObject& t, const void* mark) const {
+bool Tracer::storageExistedAt(const TensorObject& t, const void* mark, uint64_t serial) const {
   auto it = irOf_.find(&t);
   if (it == irOf_.end()) return false;
-  const ir::Node* n = rootOf(it->second)->node();
+  const ir::IrValue* root = rootOf(it->second);
+  if (root->node()->isInput()) {  // a real tensor's storage: by its serial
+    const void* identity = storageOfRoot(root);
+    return identity == root || static_cast<const Storage*>(identity)->serial <= serial;
+  }
+  // Made by the graph: before the mark, or (no mark: the call began before
+  // this trace) never.
   const auto* m = static_cast<const ir::Node*>(mark);
-  return n->isInput() || (m && (n == m || n->isBefore(m)));
+  return m && (root->node() == m || root->node()->isBefore(m));
 }
 
 const void* Tracer::storageOfRoot(const ir::IrValue* root) const {

@@ -109,7 +109,7 @@ class Tracer : public DispatchInterceptor {
   uint64_t pythonMutationsRecorded() const override { return pythonMutations_; }
   const void* storageMark() const override;
   const void* storageIdentity(const TensorObject& t) const override;
-  bool storageExistedAt(const TensorObject& t, const void* mark) const override;
+  bool storageExistedAt(const TensorObject& t, const void* mark, uint64_t serial) const override;
   void breakAtTransform(const std::string& reason) override;
 
   // Hooks called by the instrumented code (compile_runtime.cpp forwards them).

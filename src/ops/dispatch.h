@@ -34,10 +34,11 @@ struct DispatchInterceptor {
   // Note [Captured tensors] (autograd/dispatch.h), for proxies: a mark of
   // the tensors that exist now; the identity of a proxy's storage (a real
   // input's Storage, else the graph value that allocated it); whether that
-  // storage existed at `mark`.
+  // storage existed when the mark (or, for a real input's, the storage
+  // serial) was taken.
   virtual const void* storageMark() const { return nullptr; }
   virtual const void* storageIdentity(const TensorObject& t) const { return t.storage.get(); }
-  virtual bool storageExistedAt(const TensorObject&, const void* /*mark*/) const { return false; }
+  virtual bool storageExistedAt(const TensorObject&, const void* /*mark*/, uint64_t /*serial*/) const { return false; }
   // Ends the trace with a graph break at the transform's call (the call then
   // runs eagerly); without a tracer, nothing to do.
   virtual void breakAtTransform(const std::string&) {}

@@ -89,3 +89,28 @@ attempt("vmap backward", vmap(calls_backward), torch.ones(2, 3))
 attempt("vmap autograd.backward", vmap(calls_autograd_backward), torch.ones(2, 3))
 attempt("cf vmap backward", torch.compile(lambda t: vmap(calls_backward)(t)), torch.ones(2, 3))
 print("W.grad", W.grad)
+
+# A compiled function called inside the transform's function: the same rule
+# (it runs as plain code there, so a cached graph cannot skip the check).
+
+
+@torch.compile
+def bump(t):
+    t.add_(1.0)
+    return t
+
+
+def bumps_fresh(a):
+    fresh = torch.zeros(3)
+    bump(fresh)
+    return (fresh * a).sum()
+
+
+def bumps_captured(a):
+    bump(buf)
+    return a.sum()
+
+
+attempt("compiled callee, fresh", grad(bumps_fresh), torch.ones(3))
+attempt("compiled callee, captured", grad(bumps_captured), torch.ones(3))
+print("buf", buf)
