@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
+#include "autograd/batching.h"
 #include "compile/cache.h"
 #include "compile/side_effects.h"
 #include "vm/function.h"
@@ -272,9 +273,13 @@ void relaxGuardSnapshot(Value& snapshot, const std::function<bool(const Object*)
 namespace {
 
 // Note [Joint graphs]: a graph input that required grad (a leaf) must again,
-// and one that did not must not.
+// and one that did not must not. A batched tensor of a vmap call (one that
+// escaped it; Note [Batched tensors] in autograd/batched_dispatch.h) holds
+// every sample where the graph would read one: it matches no guard, so the
+// call traces again, and the trace refuses it (the call runs eagerly).
 bool requiresGradHolds(const TensorGuard& g, const TensorObject& t) {
   if (!t.autograd) return !g.requiresGrad;
+  if (autograd::hasPhysicalDims(t)) return false;
   return autograd::requiresGrad(t) == g.requiresGrad && (!g.requiresGrad || autograd::isLeaf(t));
 }
 
@@ -349,6 +354,7 @@ std::string checkGuards(const Segment& seg, const Value* regs, std::vector<std::
       if (g.dynamicDims && t->meta.isContiguous() != contiguousStrides(g.sizes).operator==(g.strides))
         return fmt::format("input {}: contiguity changed", i);
     }
+    if (autograd::hasPhysicalDims(*t)) return fmt::format("input {} is a batched tensor of a vmap call", i);
     if (!requiresGradHolds(g, *t)) return fmt::format("input {}: requires_grad changed", i);
     for (const Source& o : g.sameObject)
       if (!o.fetch(regs).identical(v)) return fmt::format("input {} is no longer the same tensor as {}", i, o.index < 0 ? o.reg : o.index);

@@ -188,3 +188,13 @@ for name, f in [("flip[]", lambda t: t.flip([])), ("roll", lambda t: t.roll(1)),
         print(name, tuple(got.shape), torch.allclose(got.float(), loop.float()))
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# A batched tensor that escaped its call keeps its samples; a compiled
+# function whose graph was traced for plain tensors does not read only the
+# first sample of it (its guards refuse batched tensors).
+escaped = []
+vmap(lambda t: (escaped.append(t * 2), t)[1])(torch.arange(6.0).reshape(2, 3))
+sin1 = torch.compile(lambda a: a.sin() + 1)
+print(sin1(torch.zeros(3)))
+print(sin1(escaped[0]))
+print(escaped[0] + 1)
