@@ -33,7 +33,8 @@ bool isViewResult(const ir::OpDef& op, const TensorObject& self, const TensorObj
 // (vm/torch/vmap.cpp), which is its base itself in PyTorch's physical terms.
 bool coversBase(const TensorObject& view, const TensorObject& base) {
   if (!hasPhysicalDims(view) || hasPhysicalDims(base)) return false;
-  const TensorMeta& p = asTensor(physicalViewOf(view))->meta;
+  const Value physical = physicalViewOf(view);
+  const TensorMeta& p = asTensor(physical)->meta;
   if (p.offset != base.meta.offset || p.dim() != base.dim()) return false;
   std::vector<std::pair<int64_t, int64_t>> a, b;
   for (int i = 0; i < p.dim(); ++i) {
