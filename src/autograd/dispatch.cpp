@@ -132,7 +132,6 @@ OpResults run(TensorState& state, const ir::OpDef& op, BoundArgs& args, bool* in
   return dispatchOp(state, op, args, intercepted);
 }
 
-
 }  // namespace
 
 // Note [Batch levels]: results inherit their arguments' live marks; an
