@@ -140,6 +140,21 @@ Value mDouble(Interpreter& i, const Value& s, const CallArgs& c) { return conver
 Value mLong(Interpreter& i, const Value& s, const CallArgs& c) { return convertTo(i, s, c, DType::Int64, "long"); }
 Value mInt(Interpreter& i, const Value& s, const CallArgs& c) { return convertTo(i, s, c, DType::Int32, "int"); }
 Value mBool(Interpreter& i, const Value& s, const CallArgs& c) { return convertTo(i, s, c, DType::Bool, "bool"); }
+// x.new_zeros(size, *, dtype=None, device=None, requires_grad=False) and its
+// siblings: the torch factory, with x's dtype unless dtype= names another.
+Value newFactory(Interpreter& interp, const Value& self, const CallArgs& call, std::string_view factory) {
+  std::vector<KwArg> kws(call.kwargs, call.kwargs + call.nkwargs);
+  auto dtype = std::find_if(kws.begin(), kws.end(), [](const KwArg& k) { return k.name == "dtype"; });
+  if (dtype == kws.end()) kws.push_back(KwArg{"dtype", Value::dtype(self_(self).dtype())});
+  else if (dtype->value.isNone()) dtype->value = Value::dtype(self_(self).dtype());
+  return callOverloads(stateOf(interp), *ir::opTable().overloads(factory), CallStyle::Function, nullptr,
+                       CallArgs{call.args, call.nargs, kws.data(), kws.size()});
+}
+Value mNewZeros(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "zeros"); }
+Value mNewOnes(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "ones"); }
+Value mNewEmpty(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "empty"); }
+Value mNewFull(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "full"); }
+
 Value mViewAs(Interpreter& interp, const Value& self, const CallArgs& call) {
   if (call.nargs != 1 || !call.args[0].isTensor()) throw Error(ErrorKind::Type, "view_as(): argument 'other' must be Tensor");
   return callMethod(stateOf(interp), self, "view", {makeSize(asTensor(call.args[0])->sizes().vec())});
@@ -191,6 +206,8 @@ const MethodMap& methodTable() {
         {"backward", tensorBackward, kReadsAutograd}, {"requires_grad_", tensorRequiresGrad_, kReadsAutograd},
         {"retain_grad", tensorRetainGrad, kReadsAutograd}, {"detach_", tensorDetach_, kReadsAutograd},
         {"register_hook", tensorRegisterHook, kReadsAutograd},
+        {"new_zeros", mNewZeros, kReadsDType}, {"new_ones", mNewOnes, kReadsDType},
+        {"new_empty", mNewEmpty, kReadsDType}, {"new_full", mNewFull, kReadsDType},
     };
     for (const auto& m : plain) {
       t[m.name].fn = m.fn;
