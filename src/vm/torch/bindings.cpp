@@ -155,6 +155,33 @@ Value mNewOnes(Interpreter& interp, const Value& self, const CallArgs& call) { r
 Value mNewEmpty(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "empty"); }
 Value mNewFull(Interpreter& interp, const Value& self, const CallArgs& call) { return newFactory(interp, self, call, "full"); }
 
+// x.new_tensor(data, *, dtype=None, device=None, requires_grad=False):
+// torch.tensor(data) with x's dtype unless dtype= names another (a copy).
+Value mNewTensor(Interpreter& interp, const Value& self, const CallArgs& call) {
+  if (call.nargs != 1)
+    throw Error(ErrorKind::Type, "new_tensor() takes 1 positional argument but " + std::to_string(call.nargs) + " were given");
+  DType dtype = self_(self).dtype();
+  const Value* requiresGrad = nullptr;
+  for (size_t i = 0; i < call.nkwargs; ++i) {
+    const KwArg& k = call.kwargs[i];
+    if (k.name == "dtype") {
+      if (k.value.isDType()) dtype = k.value.asDType();
+      else if (!k.value.isNone())
+        throw Error(ErrorKind::Type, "new_tensor(): argument 'dtype' must be torch.dtype, not " + typeName(k.value));
+    } else if (k.name == "device") {
+      checkCpuDevice(k.value, "new_tensor");
+    } else if (k.name == "requires_grad") {
+      requiresGrad = &k.value;
+    } else {
+      throw Error(ErrorKind::Type, "new_tensor() got an unexpected keyword argument '" + std::string(k.name) + "'");
+    }
+  }
+  TensorState& s = stateOf(interp);
+  Value t(tensorFromData(s, call.args[0], dtype));
+  if (requiresGrad) setFactoryRequiresGrad(s, t, *requiresGrad);
+  return t;
+}
+
 Value mViewAs(Interpreter& interp, const Value& self, const CallArgs& call) {
   if (call.nargs != 1 || !call.args[0].isTensor()) throw Error(ErrorKind::Type, "view_as(): argument 'other' must be Tensor");
   return callMethod(stateOf(interp), self, "view", {makeSize(asTensor(call.args[0])->sizes().vec())});
@@ -208,6 +235,7 @@ const MethodMap& methodTable() {
         {"register_hook", tensorRegisterHook, kReadsAutograd},
         {"new_zeros", mNewZeros, kReadsDType}, {"new_ones", mNewOnes, kReadsDType},
         {"new_empty", mNewEmpty, kReadsDType}, {"new_full", mNewFull, kReadsDType},
+        {"new_tensor", mNewTensor, kReadsDType},
     };
     for (const auto& m : plain) {
       t[m.name].fn = m.fn;

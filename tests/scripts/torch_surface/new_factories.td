@@ -17,3 +17,16 @@ except TypeError as e:
     print("TypeError")
 f = torch.compile(lambda t: t.new_ones(t.shape[0]) * t.sum())
 print(f(x), f(i))
+x = torch.arange(3, dtype=torch.float64)
+i = torch.tensor([1, 2])
+print(x.new_tensor([1, 2]), i.new_tensor([1.7, 2.2]), x.new_tensor(3), x.new_tensor([[1], [2]], dtype=torch.int32))
+t = x.new_tensor([1.0, 2.0], requires_grad=True)
+print(t.requires_grad, t.is_leaf, t.dtype)
+try:
+    x.new_tensor()
+except TypeError as e:
+    print("TypeError")
+try:
+    x.new_tensor([1], bogus=1)
+except TypeError as e:
+    print("TypeError")
