@@ -136,10 +136,11 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
   }
 }
 
-void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
+bool finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
   // One symbol per distinct hint (equal dynamic sizes are guarded equal).
   std::vector<int64_t> hints;
   std::vector<std::pair<int, int>> firstWith;
+  std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> equal;
   for (size_t k = 0; k < seg.inputs.size(); ++k) {
     const TensorGuard& g = seg.inputs[k];
     for (int d = 0; d < g.sizes.size(); ++d) {
@@ -150,11 +151,14 @@ void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
         hints.push_back(g.sizes[d]);
         firstWith.emplace_back(static_cast<int>(k), d);
       } else {
-        seg.equalSizes.push_back({firstWith[j], {static_cast<int>(k), d}});
+        equal.push_back({firstWith[j], {static_cast<int>(k), d}});
       }
     }
   }
-  if (!seg.graph || !probeGraph) return;
+  // Metadata that differs between the trace and the probe must be one
+  // symbol's linear function; anything else (x[::3] has ceil(s0 / 3)
+  // elements) holds at the traced sizes only, so the segment specializes.
+  bool linear = true;
   auto fit = [&](const ir::SymInt& a, const ir::SymInt& b) -> ir::SymInt {
     if (!a.isConstant() || !b.isConstant() || a == b) return a;
     const int64_t x = a.constant(), y = b.constant();
@@ -164,11 +168,15 @@ void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
       const int64_t alpha = (y - x) / span, beta = x - alpha * h;
       return ir::SymInt::symbol("s" + std::to_string(j)) * alpha + beta;
     }
+    linear = false;
     return a;
   };
   auto fitMeta = [&](const ir::ValueMeta& a, const ir::ValueMeta& b) {
     ir::ValueMeta m = a;
-    if (a.sizes.size() != b.sizes.size()) return m;
+    if (a.sizes.size() != b.sizes.size()) {
+      linear = false;
+      return m;
+    }
     for (size_t i = 0; i < a.sizes.size(); ++i) {
       m.sizes[i] = fit(a.sizes[i], b.sizes[i]);
       m.strides[i] = fit(a.strides[i], b.strides[i]);
@@ -176,12 +184,19 @@ void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph) {
     m.offset = fit(a.offset, b.offset);
     return m;
   };
-  auto na = seg.graph->nodes();
-  auto nb = probeGraph->nodes();
-  if (na.size() != nb.size()) return;
-  for (size_t i = 0; i < na.size(); ++i)
-    for (size_t o = 0; o < na[i]->numOutputs() && o < nb[i]->numOutputs(); ++o)
-      na[i]->output(o)->setMeta(fitMeta(na[i]->output(o)->meta(), nb[i]->output(o)->meta()));
+  std::vector<std::pair<ir::IrValue*, ir::ValueMeta>> fitted;
+  if (seg.graph && probeGraph) {
+    auto na = seg.graph->nodes();
+    auto nb = probeGraph->nodes();
+    if (na.size() != nb.size()) return false;
+    for (size_t i = 0; i < na.size(); ++i)
+      for (size_t o = 0; o < na[i]->numOutputs() && o < nb[i]->numOutputs(); ++o)
+        fitted.emplace_back(na[i]->output(o), fitMeta(na[i]->output(o)->meta(), nb[i]->output(o)->meta()));
+  }
+  if (!linear) return false;
+  for (auto& e : equal) seg.equalSizes.push_back(e);
+  for (auto& [value, meta] : fitted) value->setMeta(meta);
+  return true;
 }
 
 void generalizeLoopInts(CompileRuntime& rt, Segment& seg, const TraceRequest& request) {

@@ -29,8 +29,10 @@ bool dynamicSegmentIsSafe(CompileRuntime& rt, const Segment& seg, const TraceReq
 
 // For a segment that stays dynamic: guards that dynamic sizes equal at trace
 // time stay equal, and symbolic metadata (s0, 2*s0 - 1, ...) in its graph,
-// fitted from the probe's sizes (sizes no single symbol explains stay concrete).
-void finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph);
+// fitted from the probe's sizes. False (the segment unchanged) when some
+// metadata differs between the trace and the probe and no single symbol's
+// linear function explains it: the caller specializes the segment.
+bool finishDynamicSegment(Segment& seg, const ir::Graph* probeGraph);
 
 // Note [Loop-carried ints] (compile_bytecode.h): drops the guards on int
 // registers that the segment only shifts, writing them back as entry value

@@ -296,12 +296,15 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   for (const TensorGuard& g : seg->inputs) dynamic |= g.dynamicDims != 0;
   if (dynamic) {
     std::unique_ptr<ir::Graph> probeGraph;
-    if (!seg->readsSizes && dynamicSegmentIsSafe(rt, *seg, req, &probeGraph)) {
-      finishDynamicSegment(*seg, probeGraph.get());
-    } else {
+    const char* specialized = nullptr;
+    if (seg->readsSizes || !dynamicSegmentIsSafe(rt, *seg, req, &probeGraph))
+      specialized = "sizes are used as Python values";
+    else if (!finishDynamicSegment(*seg, probeGraph.get()))
+      specialized = "sizes are not linear in the input sizes";
+    if (specialized) {
       for (TensorGuard& g : seg->inputs) g.dynamicDims = 0;  // Note [Probing dynamic segments]
       if (rt.logs.recompiles)
-        rt.logs.write("recompiles", "sizes are used as Python values at " + where(code, pc) + ": specialized");
+        rt.logs.write("recompiles", std::string(specialized) + " at " + where(code, pc) + ": specialized");
     }
   }
   generalizeLoopInts(rt, *seg, req);
