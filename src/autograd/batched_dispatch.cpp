@@ -42,6 +42,11 @@ Levels levelsOf(const BoundArgs& args) {
   return levels;
 }
 
+template <size_t N>
+bool baseNamed(const ir::OpDef& op, const char* const (&names)[N]) {
+  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+}
+
 int64_t sampleCount(const Levels& levels) {
   int64_t n = 1;
   for (const auto& l : levels) n *= l->size;
@@ -82,13 +87,13 @@ Value physicalOf(const TensorObject& t, const Levels& levels, int rank, bool exp
 }
 
 // The logical tensor of physical result `p`, whose leading dims are `levels`'
-// samples; `dropTrailing` unit dims at the end are removed too.
-Value logicalOf(const TensorObject& p, const Levels& levels, int dropTrailing = 0) {
+// samples.
+Value logicalOf(const TensorObject& p, const Levels& levels) {
   const int k = static_cast<int>(levels.size());
   TensorMeta m;
   m.dtype = p.dtype();
   m.offset = p.meta.offset;
-  for (int i = k; i < p.dim() - dropTrailing; ++i) {
+  for (int i = k; i < p.dim(); ++i) {
     m.sizes.push_back(p.meta.sizes[i]);
     m.strides.push_back(p.meta.strides[i]);
   }
@@ -101,29 +106,26 @@ Value logicalOf(const TensorObject& p, const Levels& levels, int dropTrailing = 
 
 // Whether physical result `p` holds the levels' samples of a logical result
 // shaped as `expected` (the op's shape rule on the logical arguments).
-bool holdsSamples(const Value& p, const Levels& levels, const TensorMeta& expected, int dropTrailing = 0) {
+bool holdsSamples(const Value& p, const Levels& levels, const TensorMeta& expected) {
   if (!p.isTensor()) return false;
   const TensorObject& t = *asTensor(p);
   const int k = static_cast<int>(levels.size());
-  if (t.dtype() != expected.dtype || t.dim() != k + expected.dim() + dropTrailing) return false;
+  if (t.dtype() != expected.dtype || t.dim() != k + expected.dim()) return false;
   for (int i = 0; i < k; ++i)
     if (t.meta.sizes[i] != levels[static_cast<size_t>(i)]->size) return false;
   for (int i = 0; i < expected.dim(); ++i)
     if (t.meta.sizes[k + i] != expected.sizes[i]) return false;
-  for (int i = 0; i < dropTrailing; ++i)
-    if (t.meta.sizes[k + expected.dim() + i] != 1) return false;
   return true;
 }
 
 // The results of a rule, checked against the shape rule; nullopt: fall back.
-std::optional<OpResults> logicalResults(const OpResults& physical, const Levels& levels, const MetaResult& expected,
-                                        int dropTrailing = 0) {
+std::optional<OpResults> logicalResults(const OpResults& physical, const Levels& levels, const MetaResult& expected) {
   if (physical.count != expected.count) return std::nullopt;
   OpResults out;
   out.count = physical.count;
   for (int i = 0; i < physical.count; ++i) {
-    if (!holdsSamples(physical[i], levels, expected.out[i], dropTrailing)) return std::nullopt;
-    out[i] = logicalOf(*asTensor(physical[i]), levels, dropTrailing);
+    if (!holdsSamples(physical[i], levels, expected.out[i])) return std::nullopt;
+    out[i] = logicalOf(*asTensor(physical[i]), levels);
   }
   return out;
 }
@@ -243,7 +245,7 @@ bool isPointwiseLike(const ir::OpDef& op) {
   if (op.has(kTagPointwise) || op.has(kTagCopy)) return true;
   static const char* const names[] = {"clone", "masked_fill", "where", "zeros_like", "ones_like", "full_like",
                                       "empty_like", "fill", "zero", "triu", "tril", "to"};
-  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+  return baseNamed(op, names);
 }
 
 std::optional<OpResults> pointwise(TensorState& s, const ir::OpDef& op, const BoundArgs& args, const Levels& levels,
@@ -263,13 +265,13 @@ bool isDimOp(const ir::OpDef& op) {
                                       "all", "any", "logsumexp", "std", "var", "norm", "softmax", "log_softmax",
                                       "cumsum", "cumprod", "sort", "argsort", "topk", "flip", "aminmax",
                                       "count_nonzero", "index_select", "nansum", "roll"};
-  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+  return baseNamed(op, names);
 }
 
 // Reductions whose empty dim list means every dim (sum(x, dim=[])).
 bool emptyMeansEveryDim(const ir::OpDef& op) {
   static const char* const names[] = {"sum", "mean", "amax", "amin", "nansum", "std", "var", "norm"};
-  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+  return baseNamed(op, names);
 }
 
 // A full reduction (sum(x)) as its dim overload over every dim of a sample.
@@ -447,8 +449,8 @@ std::optional<OpResults> indexBatched(TensorState& s, const ir::OpDef& op, const
 }
 
 bool isMatmulLike(const ir::OpDef& op) {
-  return op.baseName == "matmul" || op.baseName == "mm" || op.baseName == "bmm" || op.baseName == "mv" ||
-         op.baseName == "dot";
+  static const char* const names[] = {"matmul", "mm", "bmm", "mv", "dot"};
+  return baseNamed(op, names);
 }
 
 // functorch's as_strided rule: each sample's view must stay within that

@@ -66,6 +66,22 @@ struct BatchedLeaf {
   int64_t dim;
 };
 
+// Rebuilds the argument tree `arg` with each batched input leaf (in_dim
+// from `dims`, a prefix tree of arg; negative dims wrapped) replaced by
+// leafFn(tensor, dim); unbatched leaves stay as they are.
+template <class LeafFn>
+Value mapBatchedInputs(const Value& arg, const Value& dims, LeafFn&& leafFn) {
+  if (dims.isNone()) return arg;
+  if (isTreeNode(arg)) {
+    std::vector<Value> a = treeChildren(arg);
+    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = mapBatchedInputs(a[i], d[i], leafFn);
+    return treeRebuild(arg, std::move(a));
+  }
+  TensorObject& t = *asTensor(arg);
+  return leafFn(t, dims.asInt() < 0 ? dims.asInt() + t.dim() : dims.asInt());
+}
+
 class VmapFunction : public ExtensionObject {
  public:
   VmapFunction(Value fn, Value inDims, Value outDims, Randomness r, int64_t chunkSize)
@@ -156,26 +172,19 @@ void VmapFunction::collect(Interpreter& interp, const Value& arg, const Value& d
 
 Value VmapFunction::slice(TensorState& s, const Value& arg, const Value& dims, int64_t b, int64_t batch,
                           const std::shared_ptr<BatchLevel>& level) const {
-  if (dims.isNone()) return arg;
-  if (isTreeNode(arg)) {
-    std::vector<Value> a = treeChildren(arg);
-    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
-    for (size_t i = 0; i < a.size(); ++i) a[i] = slice(s, a[i], d[i], b, batch, level);
-    return treeRebuild(arg, std::move(a));
-  }
-  const int64_t rank = asTensor(arg)->dim();
-  const int64_t d = dims.asInt() < 0 ? dims.asInt() + rank : dims.asInt();
-  Value sample;
-  if (batch == 0) {
-    std::vector<Value> sizes;
-    for (int64_t k = 0; k < rank; ++k)
-      if (k != d) sizes.push_back(Value::integer(asTensor(arg)->sizes()[static_cast<size_t>(k)]));
-    sample = callOp(s, "zeros", {makeList(std::move(sizes))}, {KwArg{"dtype", Value::dtype(asTensor(arg)->dtype())}});
-  } else {
-    sample = callOp(s, "select", {arg, Value::integer(d), Value::integer(b)});
-  }
-  autograd::markBatched(*asTensor(sample), level);
-  return sample;
+  return mapBatchedInputs(arg, dims, [&](TensorObject& t, int64_t d) {
+    Value sample;
+    if (batch == 0) {
+      std::vector<Value> sizes;
+      for (int64_t k = 0; k < t.dim(); ++k)
+        if (k != d) sizes.push_back(Value::integer(t.sizes()[static_cast<int>(k)]));
+      sample = callOp(s, "zeros", {makeList(std::move(sizes))}, {KwArg{"dtype", Value::dtype(t.dtype())}});
+    } else {
+      sample = callOp(s, "select", {Value(Ref<TensorObject>(&t)), Value::integer(d), Value::integer(b)});
+    }
+    autograd::markBatched(*asTensor(sample), level);
+    return sample;
+  });
 }
 
 Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& samples, const Value& dims, int64_t batch) const {
@@ -334,14 +343,9 @@ Value VmapFunction::chunkedCall(Interpreter& interp, const Value& allArgs, const
 }
 
 Value VmapFunction::narrowed(TensorState& s, const Value& arg, const Value& dims, int64_t start, int64_t length) const {
-  if (dims.isNone()) return arg;
-  if (isTreeNode(arg)) {
-    std::vector<Value> a = treeChildren(arg);
-    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
-    for (size_t i = 0; i < a.size(); ++i) a[i] = narrowed(s, a[i], d[i], start, length);
-    return treeRebuild(arg, std::move(a));
-  }
-  return callOp(s, "narrow", {arg, dims, Value::integer(start), Value::integer(length)});
+  return mapBatchedInputs(arg, dims, [&](TensorObject& t, int64_t d) {
+    return callOp(s, "narrow", {Value(Ref<TensorObject>(&t)), Value::integer(d), Value::integer(start), Value::integer(length)});
+  });
 }
 
 // The chunks' outputs (each already unwrapped, so of one structure) joined along out_dims.
@@ -378,28 +382,21 @@ class AddBatchBackward : public autograd::Node {
 };
 
 Value VmapFunction::wrap(TensorState& s, const Value& arg, const Value& dims, const std::shared_ptr<BatchLevel>& level) const {
-  if (dims.isNone()) return arg;
-  if (isTreeNode(arg)) {
-    std::vector<Value> a = treeChildren(arg);
-    std::vector<Value> d = isTreeNode(dims) ? treeChildren(dims) : std::vector<Value>(a.size(), dims);
-    for (size_t i = 0; i < a.size(); ++i) a[i] = wrap(s, a[i], d[i], level);
-    return treeRebuild(arg, std::move(a));
-  }
-  TensorObject& t = *asTensor(arg);
-  const int64_t d = dims.asInt() < 0 ? dims.asInt() + t.dim() : dims.asInt();
-  Value wrapped = autograd::addBatchDim(t, d, level);
-  if (autograd::requiresGrad(t) && s.gradEnabled) {
-    // A differentiable view of the input: in-place writes into it follow
-    // PyTorch's rules for views (a leaf's refuse; Note [Batched tensors]).
-    TensorObject& w = *asTensor(wrapped);
-    autograd::noteView(s, w, t);
-    auto node = std::make_shared<AddBatchBackward>(level, d);
-    node->next.push_back(autograd::gradientEdge(t));
-    node->sequenceNr = ++s.autogradSequence;
-    node->outputs.push_back(w.meta);
-    autograd::setHistory(w, node, 0);
-  }
-  return wrapped;
+  return mapBatchedInputs(arg, dims, [&](TensorObject& t, int64_t d) {
+    Value wrapped = autograd::addBatchDim(t, d, level);
+    if (autograd::requiresGrad(t) && s.gradEnabled) {
+      // A differentiable view of the input: in-place writes into it follow
+      // PyTorch's rules for views (a leaf's refuse; Note [Batched tensors]).
+      TensorObject& w = *asTensor(wrapped);
+      autograd::noteView(s, w, t);
+      auto node = std::make_shared<AddBatchBackward>(level, d);
+      node->next.push_back(autograd::gradientEdge(t));
+      node->sequenceNr = ++s.autogradSequence;
+      node->outputs.push_back(w.meta);
+      autograd::setHistory(w, node, 0);
+    }
+    return wrapped;
+  });
 }
 
 // The gradient of an unwrapped output, batched again at its level (or, for
