@@ -142,11 +142,6 @@ Value sampleOf(const Value& v, const Levels& levels, const std::vector<int64_t>&
   return Value(makeViewOf(t, m));
 }
 
-bool writesSelf(const ir::OpDef& op, const BoundArgs& args) {
-  return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite && args.count > 0 &&
-         args[0].isTensor();
-}
-
 [[noreturn]] void throwNoFallback(const ir::OpDef& op) {
   if (op.schema.name == "allclose")
     throw Error(ErrorKind::Runtime, "vmap over torch.allclose isn't supported yet. Please file an issue at "

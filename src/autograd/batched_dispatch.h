@@ -36,6 +36,12 @@
 
 namespace tdsl::autograd {
 
+// Whether `op` writes its tensor self argument in place (Tensor(a!) self).
+inline bool writesSelf(const ir::OpDef& op, const BoundArgs& args) {
+  return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite && args.count > 0 &&
+         args[0].isTensor();
+}
+
 // Whether a batched vmap call is under way (TensorState::vmapLevels also
 // lists the calls that run by samples, Note [vmap by samples]).
 bool batchedCallUnderWay(const TensorState& s);

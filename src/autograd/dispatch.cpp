@@ -16,10 +16,6 @@ namespace tdsl::autograd {
 
 namespace {
 
-bool writesSelf(const ir::OpDef& op) {
-  return op.has(kTagInplace) && !op.schema.args.empty() && op.schema.args[0].alias.isWrite;
-}
-
 TensorObject* rootBase(TensorObject& t) {
   AutogradMeta* m = metaOf(t);
   return m && m->viewBase ? m->viewBase.get() : &t;
@@ -140,7 +136,7 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
   BatchMarks marks;
   forEachTensorArg(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
   if (marks.empty()) return recordedUnbatched(state, op, args);
-  const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
+  const bool writes = writesSelf(op, args);
   if (writes && !hasAllMarks(*asTensor(args[0]), marks)) throwInplaceIntoUnbatched();
   OpResults results = recordedUnbatched(state, op, args);
   for (int i = 0; i < results.count; ++i) {
@@ -200,7 +196,7 @@ void checkRebasable(const TensorObject& self) {
 }
 
 OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& args) {
-  const bool writes = writesSelf(op) && args.count > 0 && args[0].isTensor();
+  const bool writes = writesSelf(op, args);
   TensorObject* self = writes ? asTensor(args[0]) : nullptr;
   const bool gradMode = state.gradEnabled && !state.inferenceMode;
   if (self && gradMode) checkInplace(*self);
@@ -332,7 +328,7 @@ OpResults recordedUnbatched(TensorState& state, const ir::OpDef& op, BoundArgs& 
 }  // namespace
 
 void checkCapturedWrite(const TensorState& s, const ir::OpDef& op, const BoundArgs& args) {
-  if (!writesSelf(op) || args.count < 1 || !args[0].isTensor()) return;
+  if (!writesSelf(op, args)) return;
   const TensorObject& self = *asTensor(args[0]);
   const TransformFrame& frame = s.transformFrames.back();
   const void* identity = nullptr;
