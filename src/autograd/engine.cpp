@@ -88,6 +88,15 @@ void accumulateInto(TensorState& s, const Edge& e, Value& slot, const Value& g) 
   accumulate(s, slot, sumLevelsLeft(s, g, createdAt(*e.fn)));
 }
 
+// Note [Boundary captures]
+// torch.compile traces the backward of a compiled function's outputs on its
+// proxies (Note [Compiled backward] in compile/compiled_backward.h), capturing
+// the gradients that reach its real inputs. Those inputs' nodes belong to the
+// backward that will run later, for real: tracing must not run their tensor
+// hooks, fill their retained grads or walk past them into history from
+// before the compiled call. A boundary request therefore stops at every
+// captured node: it is neither applied nor looked through, and only its
+// gradient is taken.
 struct Later {
   bool operator()(const Node* a, const Node* b) const { return a->sequenceNr < b->sequenceNr; }
 };
@@ -101,12 +110,17 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
   std::vector<Node*> order;
   std::unordered_set<Node*> seen;
   std::vector<Node*> stack;
+  std::unordered_set<Node*> targets;
+  for (const Edge& e : req.captures)
+    if (e.valid()) targets.insert(e.fn.get());
+  auto stopsAt = [&](Node* n) { return req.boundary && targets.count(n) > 0; };  // Note [Boundary captures]
   for (const Edge& e : req.roots)
     if (e.valid() && seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
   while (!stack.empty()) {
     Node* n = stack.back();
     stack.pop_back();
     order.push_back(n);
+    if (stopsAt(n)) continue;
     for (const Edge& e : n->next)
       if (e.valid() && seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
   }
@@ -115,9 +129,6 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
   // gradient taken: it does not run (nor free its saved tensors), as in PyTorch.
   std::unordered_set<Node*> needed, applies;
   if (req.capture) {
-    std::unordered_set<Node*> targets;
-    for (const Edge& e : req.captures)
-      if (e.valid()) targets.insert(e.fn.get());
     std::unordered_map<Node*, int> state;  // 0 unvisited, 1 in progress, 2 done
     std::vector<std::pair<Node*, size_t>> work;
     for (Node* root : order) {
@@ -126,7 +137,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
       state[root] = 1;
       while (!work.empty()) {
         auto& [n, i] = work.back();
-        if (i < n->next.size()) {
+        if (i < n->next.size() && !stopsAt(n)) {
           Node* child = n->next[i++].fn.get();
           if (child && !state[child]) {
             state[child] = 1;
@@ -176,11 +187,13 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
     ready.pop();
     std::vector<Value> grads = std::move(bufferOf(n));
     buffers.erase(n);
-    runTensorHooks(s, *n, grads);
+    const bool boundary = stopsAt(n);
+    if (!boundary) runTensorHooks(s, *n, grads);
     for (size_t j = 0; j < req.captures.size(); ++j) {
       const Edge& c = req.captures[j];
       if (c.fn.get() == n && c.inputNr < grads.size()) accumulate(s, captured[j], grads[c.inputNr]);
     }
+    if (boundary) continue;
     for (auto& [nr, slot] : n->retained) {
       if (nr >= grads.size() || grads[nr].isNone()) continue;
       // Note [Retained grads]: accumulated across backward calls, as .grad.

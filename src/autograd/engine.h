@@ -19,6 +19,9 @@ struct BackwardRequest {
   // them run. Empty: backward() (accumulate into the leaves).
   std::vector<Edge> captures;
   bool capture = false;
+  // Note [Boundary captures] (engine.cpp): the captured edges are the
+  // border of a region traced by torch.compile, not tensors of this backward.
+  bool boundary = false;
 };
 
 // Returns one gradient per capture edge (None: none reached it).

@@ -7,13 +7,26 @@
 
 namespace tdsl::autograd {
 
-namespace {
-
-const char* kFreedMessage =
+const char* const kFreedMessage =
     "Trying to backward through the graph a second time (or directly access saved tensors after they have "
     "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if "
     "you need to access saved tensors after calling backward.";
+
+void checkSavedVersion(const TensorState& s, const TensorObject& t, uint64_t version, const std::string& producer,
+                       uint32_t outputNr) {
+  const uint64_t now = versionOf(s, t);
+  if (now == version) return;
+  std::string m = "one of the variables needed for gradient computation has been modified by an inplace operation: " +
+                  tensorTypeText(t.meta);
+  if (!producer.empty()) m += ", which is output " + std::to_string(outputNr) + " of " + producer + ",";
+  m += " is at version " + std::to_string(now) + "; expected version " + std::to_string(version) +
+       " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+       "with torch.autograd.set_detect_anomaly(True).";
+  throw Error(ErrorKind::Runtime, m);
+}
+
+namespace {
 
 Value metaOnly(const Value& v) {
   if (!v.isTensor() || asTensor(v)->isMeta()) return v;
@@ -39,17 +52,7 @@ std::string tensorTypeText(const TensorMeta& m) {
 
 std::vector<Value> FormulaNode::apply(ApplyContext& ctx, std::vector<Value>& grads) {
   if (released_ && hasSaved) throw Error(ErrorKind::Runtime, kFreedMessage);
-  for (const SavedCheck& c : checks) {
-    const uint64_t now = versionOf(ctx.state, *c.tensor);
-    if (now == c.version) continue;
-    std::string m = "one of the variables needed for gradient computation has been modified by an inplace operation: " +
-                    tensorTypeText(c.tensor->meta);
-    if (!c.producer.empty()) m += ", which is output " + std::to_string(c.outputNr) + " of " + c.producer + ",";
-    m += " is at version " + std::to_string(now) + "; expected version " + std::to_string(c.version) +
-         " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-         "with torch.autograd.set_detect_anomaly(True).";
-    throw Error(ErrorKind::Runtime, m);
-  }
+  for (const SavedCheck& c : checks) checkSavedVersion(ctx.state, *c.tensor, c.version, c.producer, c.outputNr);
   for (size_t i = 0; i < grads.size(); ++i)
     if (grads[i].isNone()) grads[i] = zerosOf(ctx.state, outputs[i]);
   OpResults saved = results;

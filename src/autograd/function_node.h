@@ -85,4 +85,13 @@ std::string tensorTypeText(const TensorMeta& m);
 // "torch.FloatTensor" for float32, ...
 const char* tensorTypeName(DType d);
 
+// PyTorch's error for a backward through a node whose saved tensors an
+// earlier backward freed.
+extern const char* const kFreedMessage;
+// Note [Saved tensors]: throws PyTorch's error when the saved tensor `t`
+// is no longer at `version` (producer: the grad_fn name it was output
+// `outputNr` of, "" for a leaf).
+void checkSavedVersion(const TensorState& s, const TensorObject& t, uint64_t version, const std::string& producer,
+                       uint32_t outputNr);
+
 }  // namespace tdsl::autograd

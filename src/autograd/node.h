@@ -24,6 +24,9 @@ class Node : public std::enable_shared_from_this<Node> {
   virtual std::string name() const = 0;
   // The Python class name in repr(grad_fn): "MulBackward0", "AccumulateGrad".
   virtual std::string className() const { return name(); }
+  // What repr(grad_fn) names: the class, qualified for a Python-level
+  // autograd.Function ("torch.autograd.function.CompiledFunctionBackward").
+  virtual std::string reprName() const { return className(); }
   // `grads` has one entry per forward output (None: no gradient reached it).
   // Returns one gradient per `next` edge (None: none).
   virtual std::vector<Value> apply(ApplyContext& ctx, std::vector<Value>& grads) = 0;

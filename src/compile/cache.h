@@ -43,6 +43,7 @@ struct NamedTupleType;
 namespace tdsl {
 
 class Interpreter;
+struct CompiledBackward;  // compiled_backward.h
 
 struct Source {
   enum class Kind : uint8_t { Reg, Global, Captured };
@@ -216,6 +217,9 @@ struct Segment {
   // the trace made through it), for inputs written at least once.
   std::vector<std::pair<int, uint64_t>> inputWrites;
   CompiledGraph compiled;
+  // Note [Compiled backward] (compiled_backward.h): the grad_fn of the
+  // returned results that require grad; null when none does.
+  std::shared_ptr<CompiledBackward> backward;
   bool isReturn = false;
   uint32_t exitPc = 0;               // break instruction (when !isReturn)
   std::string breakReason;

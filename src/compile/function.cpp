@@ -11,6 +11,7 @@
 #include "ir/alias_analysis.h"
 #include "ir/ir_printer.h"
 #include "compile/attr_object.h"
+#include "compile/compiled_backward.h"
 #include "compile/dynamic.h"
 #include "compile/pipeline.h"
 #include "compile/runtime.h"
@@ -273,6 +274,8 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   req.allDynamic = options_.dynamic == CompileOptions::Dynamic::Always;
   req.maxGraphNodes = options_.maxGraphNodes;
   req.jointOnly = !autogradAtEntry.empty();
+  req.compiledBackward =
+      options_.backend.kind == Backend::Kind::Tdsl || options_.backend.kind == Backend::Kind::AotEager;
   std::unique_ptr<Segment> seg;
   Tracer tracer(rt, req);
   try {
@@ -297,7 +300,9 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
   if (dynamic) {
     std::unique_ptr<ir::Graph> probeGraph;
     const char* specialized = nullptr;
-    if (seg->readsSizes || !dynamicSegmentIsSafe(rt, *seg, req, &probeGraph))
+    if (seg->backward)
+      specialized = "a compiled backward is traced for static sizes";  // Note [Compiled backward]
+    else if (seg->readsSizes || !dynamicSegmentIsSafe(rt, *seg, req, &probeGraph))
       specialized = "sizes are used as Python values";
     else if (!finishDynamicSegment(*seg, probeGraph.get()))
       specialized = "sizes are not linear in the input sizes";
@@ -349,6 +354,7 @@ Segment* CompiledFunction::traceAt(uint32_t pc, std::vector<Value>& regs) {
     for (ir::Node* n : seg->graph->opNodes()) mutates |= !ir::writtenArgIndices(*n).empty();
     if (aliased && mutates && (backend.kind == Backend::Kind::Tdsl || backend.kind == Backend::Kind::AotEager))
       backend.kind = Backend::Kind::Eager;
+    if (seg->backward) seg->backward->backend = backend;  // Note [Compiled backward]
     seg->compiled = compileSegment(interp_, backend, *seg->graph, inputs,
                                    SegmentContext{fn_->name(), {&local_, &rt.stats.of(fn_->name())}});
     count([&](FunctionStats& s) {
@@ -426,6 +432,7 @@ Value CompiledFunction::call(Interpreter& interp, const CallArgs& args) {
         throw;
       }
       bumpInputVersions(*seg, inputs);
+      if (seg->backward) attachCompiledBackward(interp, seg->backward, inputs, outputs);  // Note [Compiled backward]
     }
     std::vector<Value> memo;  // Note [Functions made while tracing]
     if (seg->isReturn) {

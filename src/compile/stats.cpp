@@ -35,9 +35,10 @@ std::string jsonOf(const FunctionStats& s) {
       "{{\"calls\": {}, \"traces\": {}, \"graphs\": {}, \"graph_nodes\": [{}], \"graph_breaks\": {}, "
       "\"break_reasons\": [{}], \"recompiles\": {}, \"cache_hits\": {}, \"eager_fallbacks\": {}, "
       "\"compile_ms\": {:.3f}, \"bytes_copied\": {}, \"reinplaced\": {}, \"not_reinplaced\": [{}], "
-      "\"kernels_compiled\": {}, \"kernel_cache_hits\": {}, \"jit_ms\": {:.3f}}}",
+      "\"kernels_compiled\": {}, \"kernel_cache_hits\": {}, \"jit_ms\": {:.3f}, \"backward_graphs\": {}}}",
       s.calls, s.traces, s.graphs, nodes, s.graphBreaks, reasons, s.recompiles, s.cacheHits, s.eagerFallbacks,
-      s.compileMs, s.bytesCopied, s.reinplaced, kept, s.kernelsCompiled, s.kernelCacheHits, s.jitMs);
+      s.compileMs, s.bytesCopied, s.reinplaced, kept, s.kernelsCompiled, s.kernelCacheHits, s.jitMs,
+      s.backwardGraphs);
 }
 
 }  // namespace
@@ -61,6 +62,7 @@ FunctionStats CompileStats::totals() const {
     t.kernelsCompiled += s.kernelsCompiled;
     t.kernelCacheHits += s.kernelCacheHits;
     t.jitMs += s.jitMs;
+    t.backwardGraphs += s.backwardGraphs;
   }
   return t;
 }
@@ -75,6 +77,7 @@ std::string CompileStats::summary() const {
         "eager fallbacks {}, compile {:.3f} ms\n",
         name, s.calls, s.traces, s.graphs, nodes, s.graphBreaks, s.recompiles, s.cacheHits, s.eagerFallbacks,
         s.compileMs);
+    if (s.backwardGraphs) out += fmt::format("    backward graphs {}\n", s.backwardGraphs);
     for (const std::string& r : s.breakReasons) out += "    break: " + r + "\n";
     if (s.bytesCopied || s.reinplaced || !s.notReinplaced.empty())
       out += fmt::format("    bytes copied {}, reinplaced {}, not reinplaced {}\n", s.bytesCopied, s.reinplaced,

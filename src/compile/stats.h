@@ -35,6 +35,8 @@ struct FunctionStats {
   int64_t kernelsCompiled = 0;
   int64_t kernelCacheHits = 0;
   double jitMs = 0;
+  // Note [Compiled backward] (compiled_backward.h): backward graphs compiled.
+  int64_t backwardGraphs = 0;
 };
 
 class CompileStats {

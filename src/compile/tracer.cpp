@@ -7,6 +7,7 @@
 
 #include "autograd/autograd_meta.h"
 #include "autograd/derivatives.h"
+#include "autograd/engine.h"
 #include "ir/alias_analysis.h"
 #include "ops/op_table.h"
 #include "compile/bytecode.h"
@@ -44,6 +45,18 @@ void Tracer::refuseJoint(std::string reason) {
   JointRefused e;
   e.reason = std::move(reason);
   throw e;
+}
+
+// Note [Compiled backward] (tracer_backward.cpp).
+std::vector<Value> Tracer::runTracedBackward(const autograd::BackwardRequest& req) {
+  try {
+    return autograd::runBackward(*rt_.interp.tensorState(), req);
+  } catch (Exit& e) {
+    refuseJoint("the backward breaks the graph: " + e.reason);
+  } catch (const Error& e) {
+    if (!isTraceRefusal(e)) throw;
+    refuseJoint("the backward raises: " + e.message);  // eager raises it at the backward
+  }
 }
 
 namespace {
@@ -191,7 +204,12 @@ Source Tracer::sourceFor(const Value& v, bool* found) const {
 
 ir::IrValue* Tracer::valueFor(TensorObject* t) {
   auto it = irOf_.find(t);
-  if (it != irOf_.end()) return it->second;
+  if (it != irOf_.end()) {
+    // Note [Compiled backward]: a forward value the backward reads.
+    if (tracingBackward() && it->second->node()->graph() != graph_.get()) return liftSaved(it->second);
+    return it->second;
+  }
+  if (tracingBackward()) refuseJoint("the backward reads a tensor the forward did not");
   bool found = false;
   Source src = sourceFor(Value(Ref<TensorObject>(t)), &found);
   // Meta tensors are proxies, or the probe inputs of compile_dynamic.cpp.
@@ -408,6 +426,7 @@ bool Tracer::record(const ir::OpDef& op, ir::BoundArgs& b, OpResults& result) {
   // Note [Joint graphs]: autograd runs on the proxies, or, when the joint
   // trace was refused, an op on a tensor that requires grad runs in the VM.
   if (joint_) checkJointArgs(op, b);
+  if (tracingBackward()) checkBackwardWrites(op, b);
   for (int i = 0; i < b.count && !joint_; ++i) {
     if (b.kind(i) == ArgKind::Tensors) {
       for (const Value& v : b.tensorsAt(i))
@@ -552,7 +571,10 @@ Value Tracer::onCall(const CallArgs& a) {
     checkJointCall(a, false);
     return callee;
   }
-  if (joint_ && tracesTransform(callee)) return callee;  // Note [Function transforms under the tracer]
+  if (joint_ && tracesTransform(callee)) {  // Note [Function transforms under the tracer]
+    engineRan_ = true;
+    return callee;
+  }
   if (isGradModeQuery(callee)) {  // Note [Autograd reads while tracing]
     noteGradModeRead();
     return callee;
@@ -844,10 +866,10 @@ WriteBack Tracer::describe(const Value& v, int depth) {
           if (inputs[k] == iv) wb.index = static_cast<int>(k);
         return wb;
       }
-      if (autograd::requiresGrad(*t)) refuseJoint("a tensor that requires grad leaves the compiled region");
       wb.kind = WriteBack::Kind::Output;
       size_t k = 0;
       while (k < outputs_.size() && outputs_[k] != iv) ++k;
+      if (autograd::requiresGrad(*t)) noteDifferentiableResult(t, iv, static_cast<int>(k));  // Note [Compiled backward]
       if (k == outputs_.size()) outputs_.push_back(iv);
       wb.index = static_cast<int>(k);
       return wb;
@@ -1095,6 +1117,11 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   viewProxies_.clear();
   aliasedRoots_.clear();
   roots_.clear();
+  diffResults_.clear();
+  describingReturn_ = false;
+  engineRan_ = false;
+  proxyAutograd_ = false;
+  forwardGraph_.reset();
   struct RestoreGrads {  // Note [Joint graphs]: backward at trace time wrote proxies into leaves' .grad
     Tracer& t;
     ~RestoreGrads() { t.restoreLeafGrads(); }
@@ -1164,7 +1191,9 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   try {
     if (exit.isReturn) {
       seg->isReturn = true;
+      describingReturn_ = true;
       seg->returned = describe(exit.retval, 0);
+      describingReturn_ = false;
     } else {
       seg->exitPc = exitPc;
       seg->breakReason = exit.reason + " at " + locationOf(code_, exitPc);
@@ -1180,6 +1209,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
       seg->objectWrites.push_back(std::move(w));
     }
     finishJoint(*seg);
+    if (!diffResults_.empty()) traceBackward(*seg);  // Note [Compiled backward]
   } catch (...) {
     restoreGlobals();
     throw;

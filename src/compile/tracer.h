@@ -51,6 +51,9 @@ class CompileRuntime;
 class Liveness;
 class NativeObject;
 class TensorObject;
+namespace autograd {
+struct BackwardRequest;
+}
 
 struct TraceRequest {
   Ref<FunctionObject> fn;
@@ -64,6 +67,10 @@ struct TraceRequest {
   // Note [Joint graphs]: a failed joint trace throws JointRefusal instead of
   // re-tracing with autograd left to the VM.
   bool jointOnly = false;
+  // Note [Compiled backward]: returned results that require grad get a
+  // compiled backward (the "tdsl" and "aot_eager" backends) instead of
+  // refusing the joint trace.
+  bool compiledBackward = false;
 };
 
 // Note [Graph size limit]
@@ -173,6 +180,7 @@ class Tracer : public DispatchInterceptor {
     Ref<TensorObject> leaf;
     Source source;
     Value gradAtEntry;
+    bool gradRead = false;  // the segment read its .grad
   };
   std::vector<LeafRecord> leaves_;
   std::unordered_map<const ir::IrValue*, uint64_t> writesOf_;  // storage root -> in-place writes recorded
@@ -198,6 +206,26 @@ class Tracer : public DispatchInterceptor {
   void checkTransformEscape(const Value& v);  // in describe(): a transform made here must not leave
   uint64_t randomOps_ = 0;  // random ops recorded in this attempt
   bool record(const ir::OpDef& op, ir::BoundArgs& args, OpResults& result);
+  // Note [Compiled backward] (tracer_backward.cpp).
+  struct DifferentiableResult {
+    Ref<TensorObject> tensor;
+    const ir::IrValue* value = nullptr;
+    int output = 0;
+  };
+  std::vector<DifferentiableResult> diffResults_;
+  bool describingReturn_ = false;
+  bool engineRan_ = false;      // backward(), autograd.grad or a torch.func transform ran in the segment
+  bool proxyAutograd_ = false;  // requires_grad_(), retain_grad() or register_hook() on a proxy
+  std::unique_ptr<ir::Graph> forwardGraph_;  // set while a backward graph is traced (in graph_)
+  std::unordered_map<const ir::IrValue*, ir::IrValue*> liftedSaved_;  // forward value -> backward input
+  std::vector<const ir::IrValue*> liftedOrder_;
+  bool tracingBackward() const { return forwardGraph_ != nullptr; }
+  void noteDifferentiableResult(TensorObject* t, const ir::IrValue* v, int output);
+  ir::IrValue* liftSaved(ir::IrValue* forward);
+  void checkBackwardWrites(const ir::OpDef& op, const ir::BoundArgs& b);
+  void traceBackward(Segment& seg);
+  // Runs the engine on the proxies; a break or an error refuses the joint trace.
+  std::vector<Value> runTracedBackward(const autograd::BackwardRequest& req);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.
   // Raises eager's overlap errors; returns why the op must run eagerly
   // (Note [Overlapping sources] in ir/alias_analysis.h), or "".

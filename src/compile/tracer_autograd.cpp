@@ -261,11 +261,14 @@ void Tracer::noteGradRead(const Value& v) {
   bool found = false;
   Source src = sourceFor(v, &found);
   noteLeaf(t, src);
+  for (LeafRecord& l : leaves_)
+    if (l.leaf.get() == t) l.gradRead = true;
 }
 
 // torch.autograd.grad / backward and Tensor.backward: a backward through
 // history from before the segment would run (and free) eager nodes.
 void Tracer::checkJointCall(const CallArgs& a, bool method) {
+  engineRan_ = true;
   auto check = [&](const Value& v) {
     if (v.isTensor() && !asTensor(v)->isMeta() && !autograd::isLeaf(*asTensor(v)))
       refuseJoint("backward through autograd history from before the compiled region");
@@ -280,6 +283,9 @@ void Tracer::checkJointCall(const CallArgs& a, bool method) {
 
 void Tracer::finishJoint(Segment& seg) {
   for (const LeafRecord& l : leaves_) {
+    // Note [Compiled backward]: a segment that runs no backward and reads no
+    // .grad does not depend on one (a training loop's second call has one).
+    if (!engineRan_ && !l.gradRead) continue;
     GradState g;
     g.leaf = l.source;
     g.leaf.grad = true;
@@ -339,6 +345,7 @@ void Tracer::noteAutogradFlagChange(const Value& v, const std::string& method) {
   if (!asTensor(v)->isMeta())
     graphBreak("autograd is not traced yet: Tensor." + method + "() of a tensor from outside the compiled region");
   gradSeen_ = true;
+  proxyAutograd_ = true;
 }
 
 void Tracer::noteGradModeRead() { gradModeRead_ = true; }  // guards the exact state (Note [Grad mode under the tracer])

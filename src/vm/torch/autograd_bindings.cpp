@@ -53,7 +53,7 @@ class GradFnObject : public ExtensionObject {
  public:
   explicit GradFnObject(std::shared_ptr<ag::Node> node) : node_(std::move(node)) {}
   std::string typeName() const override { return node_->className(); }
-  std::string repr() const override { return "<" + node_->className() + " object at " + addressText(node_.get()) + ">"; }
+  std::string repr() const override { return "<" + node_->reprName() + " object at " + addressText(node_.get()) + ">"; }
   const Value* getAttr(std::string_view name) const override;
   void gcTraverse(GcVisitor& v) override {
     v.visit(name_);
