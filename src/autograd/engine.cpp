@@ -158,7 +158,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
   auto runs = [&](Node* n) { return !req.capture || needed.count(n) > 0; };
   std::unordered_map<Node*, int> deps;
   for (Node* n : order) {
-    if (!runs(n)) continue;
+    if (!runs(n) || stopsAt(n)) continue;
     for (const Edge& e : n->next)
       if (e.valid() && runs(e.fn.get())) ++deps[e.fn.get()];
   }

@@ -4,6 +4,7 @@
 // that needs none).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,7 +47,9 @@ class Node : public std::enable_shared_from_this<Node> {
 // Accumulates into a leaf's .grad (Note [Leaves and non-leaves]).
 class AccumulateGrad : public Node {
  public:
-  explicit AccumulateGrad(Ref<TensorObject> leaf) : variable(std::move(leaf)) {}
+  // PyTorch numbers accumulators UINT64_MAX: the engine runs one (its
+  // hooks, the .grad write) as soon as it is ready.
+  explicit AccumulateGrad(Ref<TensorObject> leaf) : variable(std::move(leaf)) { sequenceNr = UINT64_MAX; }
   std::string name() const override { return "torch::autograd::AccumulateGrad"; }
   std::string className() const override { return "AccumulateGrad"; }
   std::vector<Value> apply(ApplyContext& ctx, std::vector<Value>& grads) override;

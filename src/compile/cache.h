@@ -82,8 +82,11 @@ struct TensorGuard {
   // Other sources that held this very object at trace time (f(x, x) traces
   // one input for both parameters): they must hold it again.
   std::vector<Source> sameObject;
-  // Note [Joint graphs]: a leaf that requires grad, or a tensor that does not.
+  // Note [Joint graphs]: a leaf that requires grad, or a tensor that does
+  // not; Note [Compiled backward]: or a tensor with autograd history
+  // (requiresGrad and not leaf).
   bool requiresGrad = false;
+  bool leaf = true;
   // Note [Autograd reads while tracing]: an inspected tensor's requires_grad
   // was read (graph inputs always check it).
   bool checkRequiresGrad = false;

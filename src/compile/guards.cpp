@@ -280,7 +280,7 @@ namespace {
 bool requiresGradHolds(const TensorGuard& g, const TensorObject& t) {
   if (!t.autograd) return !g.requiresGrad;
   if (autograd::hasPhysicalDims(t)) return false;
-  return autograd::requiresGrad(t) == g.requiresGrad && (!g.requiresGrad || autograd::isLeaf(t));
+  return autograd::requiresGrad(t) == g.requiresGrad && (!g.requiresGrad || autograd::isLeaf(t) == g.leaf);
 }
 
 std::string gradStateFailure(const Segment& seg, const Value* regs) {

@@ -572,7 +572,7 @@ Value Tracer::onCall(const CallArgs& a) {
     return callee;
   }
   if (joint_ && tracesTransform(callee)) {  // Note [Function transforms under the tracer]
-    engineRan_ = true;
+    noteEngineRun();
     return callee;
   }
   if (isGradModeQuery(callee)) {  // Note [Autograd reads while tracing]
@@ -995,6 +995,7 @@ void Tracer::buildGuards(Segment& seg) {
     g.sizes = t->sizes();
     g.strides = t->strides();
     g.requiresGrad = autograd::requiresGrad(*t);
+    g.leaf = autograd::isLeaf(*t);
     std::string desc = g.source.describe(code_);
     for (int d = 0; d < t->dim(); ++d) {
       bool dyn = req_.allDynamic;
@@ -1031,6 +1032,7 @@ void Tracer::buildGuards(Segment& seg) {
     TensorGuard g;
     for (const Ref<TensorObject>& r : gradReads_) g.checkRequiresGrad |= r.get() == t.get();
     g.requiresGrad = autograd::requiresGrad(*t);
+    g.leaf = autograd::isLeaf(*t);
     g.source = sourceFor(Value(t), &found);
     g.check = check;
     g.dtype = t->dtype();
@@ -1120,6 +1122,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   diffResults_.clear();
   describingReturn_ = false;
   engineRan_ = false;
+  historyInputs_ = false;
   proxyAutograd_ = false;
   forwardGraph_.reset();
   struct RestoreGrads {  // Note [Joint graphs]: backward at trace time wrote proxies into leaves' .grad

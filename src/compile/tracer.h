@@ -216,6 +216,8 @@ class Tracer : public DispatchInterceptor {
   bool describingReturn_ = false;
   bool engineRan_ = false;      // backward(), autograd.grad or a torch.func transform ran in the segment
   bool proxyAutograd_ = false;  // requires_grad_(), retain_grad() or register_hook() on a proxy
+  bool historyInputs_ = false;  // an op read a graph input with autograd history (a non-leaf)
+  void noteEngineRun();
   std::unique_ptr<ir::Graph> forwardGraph_;  // set while a backward graph is traced (in graph_)
   std::unordered_map<const ir::IrValue*, ir::IrValue*> liftedSaved_;  // forward value -> backward input
   std::vector<const ir::IrValue*> liftedOrder_;

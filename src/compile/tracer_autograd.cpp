@@ -87,8 +87,12 @@ void Tracer::checkJointArgs(const ir::OpDef& op, const ir::BoundArgs& b) {
   forEachTensorArg(b, [&](const TensorObject& t) {
     if (!autograd::requiresGrad(t)) return;
     gradSeen_ = true;
-    if (!t.isMeta() && !autograd::isLeaf(t))
+    if (t.isMeta() || autograd::isLeaf(t)) return;
+    // Note [Compiled backward]: a compiled backward's gradient edges reach
+    // history from before; a backward run inside the segment would run it.
+    if (!req_.compiledBackward || engineRan_)
       refuseJoint(op.name() + "() of a tensor whose autograd history began before the compiled region");
+    historyInputs_ = true;
   });
 }
 
@@ -267,8 +271,13 @@ void Tracer::noteGradRead(const Value& v) {
 
 // torch.autograd.grad / backward and Tensor.backward: a backward through
 // history from before the segment would run (and free) eager nodes.
-void Tracer::checkJointCall(const CallArgs& a, bool method) {
+void Tracer::noteEngineRun() {
   engineRan_ = true;
+  if (historyInputs_) refuseJoint("autograd runs in a compiled region that reads a tensor with autograd history from before it");
+}
+
+void Tracer::checkJointCall(const CallArgs& a, bool method) {
+  noteEngineRun();
   auto check = [&](const Value& v) {
     if (v.isTensor() && !asTensor(v)->isMeta() && !autograd::isLeaf(*asTensor(v)))
       refuseJoint("backward through autograd history from before the compiled region");
