@@ -4,7 +4,7 @@
 // Note [Compiled backward]
 // `torch.compile(f)(w, x)` with `w.requires_grad` returns tensors with
 // autograd history. The tracer records f's forward, then, at the segment's
-// return, runs the engine on its proxies from the differentiable results
+// end, runs the engine on its proxies from the differentiable results
 // (tangents: new inputs of a graph of its own) to the gradient edges of the
 // graph inputs that require grad (Note [Boundary captures] in
 // autograd/engine.cpp): the formulas' ops are the backward graph, the
@@ -34,10 +34,15 @@
 // time"). create_graph=True through it raises PyTorch's error: the saved
 // values have no history of their own, so no double backward.
 //
+// A segment that ends at a graph break treats its live registers as its
+// results: the tensors that require grad get the node, and the next
+// segment takes them as inputs with history, so a function with breaks
+// is a chain of compiled forward graphs whose backwards chain the same way.
+//
 // What the tracer refuses (the joint trace is refused, as for any result
-// that requires grad before: Note [Joint graphs]): results other than the
-// returned value that require grad (a live tensor at a graph break, a
-// global); a differentiable result that is a view of a graph input or
+// that requires grad before: Note [Joint graphs]): other tensors leaving
+// the segment that require grad (stored into a global or a pre-existing
+// container); a differentiable result that is a view of a graph input or
 // shares storage with another one (eager's view and rebase semantics); a
 // segment that ran autograd's engine itself or changed a proxy's autograd
 // state (hooks, retain_grad, requires_grad_); a backward whose trace

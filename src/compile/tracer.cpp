@@ -1120,7 +1120,7 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   aliasedRoots_.clear();
   roots_.clear();
   diffResults_.clear();
-  describingReturn_ = false;
+  describingResults_ = false;
   engineRan_ = false;
   historyInputs_ = false;
   proxyAutograd_ = false;
@@ -1194,14 +1194,16 @@ std::unique_ptr<Segment> Tracer::traceOnce(std::string* retraceReason, uint32_t*
   try {
     if (exit.isReturn) {
       seg->isReturn = true;
-      describingReturn_ = true;
+      describingResults_ = true;
       seg->returned = describe(exit.retval, 0);
-      describingReturn_ = false;
+      describingResults_ = false;
     } else {
       seg->exitPc = exitPc;
       seg->breakReason = exit.reason + " at " + locationOf(code_, exitPc);
+      describingResults_ = true;  // Note [Compiled backward]: live registers are results too
       for (int r = 0; r < code_.nregs; ++r)
         if (req_.liveness->liveIn(exitPc, r)) seg->registers.emplace_back(r, describe(exitRegs[static_cast<size_t>(r)], 0));
+      describingResults_ = false;
     }
     for (const GlobalWriteRecord& w : globalWrites_)
       seg->globals.push_back(GlobalWrite{w.globals, w.slot, describe(w.globals->slots[w.slot].value, 0)});

@@ -213,7 +213,7 @@ class Tracer : public DispatchInterceptor {
     int output = 0;
   };
   std::vector<DifferentiableResult> diffResults_;
-  bool describingReturn_ = false;
+  bool describingResults_ = false;
   bool engineRan_ = false;      // backward(), autograd.grad or a torch.func transform ran in the segment
   bool proxyAutograd_ = false;  // requires_grad_(), retain_grad() or register_hook() on a proxy
   bool historyInputs_ = false;  // an op read a graph input with autograd history (a non-leaf)

@@ -14,7 +14,7 @@
 namespace tdsl {
 
 void Tracer::noteDifferentiableResult(TensorObject* t, const ir::IrValue* v, int output) {
-  if (!describingReturn_ || !req_.compiledBackward) refuseJoint("a tensor that requires grad leaves the compiled region");
+  if (!describingResults_ || !req_.compiledBackward) refuseJoint("a tensor that requires grad leaves the compiled region");
   for (const DifferentiableResult& r : diffResults_) {
     if (r.tensor.get() == t) return;  // returned twice: one result
     if (r.value == v) refuseJoint("two returned tensors that require grad are one traced value");

@@ -250,3 +250,29 @@ same = got == want and same_bits(w, w2)
   CHECK(s.cacheHits == 3);
   CHECK(s.backwardGraphs == 1);
 }
+
+TEST_CASE("compiled backward: a graph break passes the live results to the next graph", "[compile][autograd]") {
+  Run r(std::string(kPrelude) + R"(
+def f(w, x):
+    y = w * x
+    if y.sum() > 0:
+        z = y.sin()
+    else:
+        z = y.cos()
+    return (z * y).sum()
+cf = torch.compile(f)
+got, want = [], []
+for sign in (1.0, -1.0, 1.0):
+    for fn, out in ((cf, got), (f, want)):
+        w.grad = None
+        fn(w, x * sign).backward()
+        out.append(w.grad.tolist())
+same = got == want
+)");
+  CHECK(r.truthy("same"));
+  const FunctionStats& s = r.stats("f");
+  CHECK(s.eagerFallbacks == 0);
+  CHECK(s.graphs == 3);          // before the branch, and each branch's rest
+  CHECK(s.backwardGraphs == 3);  // each graph's results require grad
+  CHECK(s.cacheHits == 3);       // the entry segment twice, then the first branch again
+}

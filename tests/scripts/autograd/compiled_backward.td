@@ -2,15 +2,17 @@
 # run outside the compiled function (Note [Compiled backward]): gradients,
 # accumulation, cache hits, several results, saved tensors' versions,
 # retain_graph, hooks, autograd.grad, in-place ops inside, buffers, no_grad,
-# inputs with history (chained compiled calls) and a small training loop.
+# inputs with history (chained compiled calls, graph breaks) and a small
+# training loop.
 # Every float is printed with repr(), so the three modes agree bit for bit.
 # The expected output is PyTorch 2.15 eager's, except two losses of the
 # training loop ("step 0", "step 2"), one bit apart: tdsl sums float32
-# in its own fixed order (Note [Reduction order]; inductor's own sums differ
-# from PyTorch eager's on three of the four losses). PyTorch's torch.compile also differs
-# from its eager on "only p", "p and r" and "autograd.grad": it gives q's
-# unused gradient zeros, and 0 * inf = nan; tdsl traces a backward per set
-# of results that get a gradient, as eager runs only their formulas.
+# in its own fixed order (Note [Reduction order]; inductor's own sums
+# differ from PyTorch eager's on three of the four losses). PyTorch's
+# torch.compile also differs from its eager on "only p", "p and r" and
+# "autograd.grad": it gives q's unused gradient zeros, and 0 * inf = nan;
+# tdsl traces a backward per set of results that get a gradient, as eager
+# runs only their formulas.
 import torch
 
 def bits(t):
@@ -189,6 +191,26 @@ def halves(w):
 p, q, r = halves(w)
 (p.sum() * q + r.sum()).sum().backward()
 print("views", bits(w.grad), type(r.grad_fn).__name__)
+
+# Graph breaks: the tensors live at a break are results too, and the next
+# graph takes them as inputs with history.
+@torch.compile
+def branchy(w, x):
+    y = w * x
+    if y.sum() > 0:
+        z = y.sin()
+    else:
+        z = y.cos()
+    print("between")
+    return (z * y).sum(), y
+
+w.grad = None
+loss, y = branchy(w, x)
+loss.backward()
+print("breaks", bits(loss), bits(w.grad))
+loss, y = branchy(w, -x)
+(loss + y.sum()).backward()
+print("breaks", bits(loss), bits(w.grad))
 
 # float64
 d = torch.tensor([0.25, 0.75], dtype=torch.float64, requires_grad=True)
