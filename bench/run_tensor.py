@@ -4,9 +4,10 @@ CPython + PyTorch for comparison (the venv of bench/reference_python.py, or
 --python PY; --no-torch skips it).
 
 usage: bench/run_tensor.py [--tdsl build-rel/tdsl] [--repeat 3] [-k NAME] [--python PY | --no-torch]
-Each script prints one line "NAME: ..., X us per iteration"; tdsl and PyTorch
-runs are interleaved, --repeat rounds each, and the medians are reported with
-their ratio and the target from TARGETS_US when there is one."""
+Each script prints one line "NAME: ..., X us per iteration" (the same script
+runs on both sides: eager PyTorch, or torch.compile where the script compiles);
+tdsl and PyTorch runs are interleaved, --repeat rounds each, and the medians
+are reported with their ratio and the target from TARGETS_US when there is one."""
 import argparse, pathlib, re, statistics, subprocess, sys
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -64,7 +65,7 @@ def main():
             line += f" (target <= {target} us: {'ok' if ok else 'MISSED'})"
         if have_torch:
             ref = statistics.median(theirs)
-            line += f", PyTorch eager {ref:.3f} us/iter (PyTorch/tdsl {ref / median:.1f}x)"
+            line += f", PyTorch {ref:.3f} us/iter (PyTorch/tdsl {ref / median:.1f}x)"
         print(line)
     sys.exit(1 if failed else 0)
 
