@@ -96,7 +96,19 @@ void accumulateInto(TensorState& s, const Edge& e, Value& slot, const Value& g) 
 // hooks, fill their retained grads or walk past them into history from
 // before the compiled call. A boundary request therefore stops at every
 // captured node: it is neither applied nor looked through, and only its
-// gradient is taken.
+// gradient is taken. With `contributions`, the gradients reaching a
+// captured edge are kept apart, in the order they arrive, instead of
+// summed: the compiled node hands them to the real engine one by one, which
+// adds them into the input's buffer in eager's order, between the
+// contributions of other nodes where eager puts those (the sum inside a
+// backward graph would group the region's contributions first).
+// Note [Nodes reached without a gradient]
+// A node can become ready with no gradient at all: every node that feeds
+// it produced none for it (a compiled backward, Note [Compiled backward],
+// has an edge to each input that requires grad, used by its results or
+// not). PyTorch's nodes return undefined gradients for undefined inputs,
+// so nothing flows on (no zeros reach a leaf's .grad): such a node is not
+// applied, and its edges only count down.
 struct Later {
   bool operator()(const Node* a, const Node* b) const { return a->sequenceNr < b->sequenceNr; }
 };
@@ -181,6 +193,7 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
     if (e.valid() && runs(e.fn.get()) && deps[e.fn.get()] == 0 && queued.insert(e.fn.get()).second) ready.push(e.fn.get());
 
   std::vector<Value> captured(req.captures.size());
+  if (req.contributions) req.contributions->assign(req.captures.size(), {});
   ApplyContext ctx{s, req.createGraph};
   while (!ready.empty()) {
     Node* n = ready.top();
@@ -202,12 +215,18 @@ std::vector<Value> runBackward(TensorState& s, const BackwardRequest& req) {
     }
     std::vector<Value> out;
     const bool applied = !req.capture || applies.count(n) > 0;
-    if (applied) out = n->apply(ctx, grads);
+    // Note [Nodes reached without a gradient]: every input undefined.
+    bool anyGrad = false;
+    for (const Value& g : grads) anyGrad |= !g.isNone();
+    if (applied && anyGrad) out = n->apply(ctx, grads);
     if (applied && !req.keepGraph) n->releaseSaved();
     for (size_t k = 0; k < n->next.size(); ++k) {
       const Edge& e = n->next[k];
       if (!e.valid() || !runs(e.fn.get())) continue;
-      if (k < out.size() && !out[k].isNone()) {
+      if (k < out.size() && !out[k].isNone() && req.contributions && stopsAt(e.fn.get())) {
+        for (size_t j = 0; j < req.captures.size(); ++j)  // Note [Boundary captures]: kept apart
+          if (req.captures[j].fn == e.fn && req.captures[j].inputNr == e.inputNr) (*req.contributions)[j].push_back(out[k]);
+      } else if (k < out.size() && !out[k].isNone()) {
         std::vector<Value>& b = bufferOf(e.fn.get());
         if (b.size() <= e.inputNr) b.resize(e.inputNr + 1);
         accumulateInto(s, e, b[e.inputNr], out[k]);

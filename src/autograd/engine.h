@@ -22,6 +22,9 @@ struct BackwardRequest {
   // Note [Boundary captures] (engine.cpp): the captured edges are the
   // border of a region traced by torch.compile, not tensors of this backward.
   bool boundary = false;
+  // With `boundary`: receives, per capture, each gradient that reached it,
+  // in arrival order (then the returned sums stay None).
+  std::vector<std::vector<Value>>* contributions = nullptr;
 };
 
 // Returns one gradient per capture edge (None: none reached it).

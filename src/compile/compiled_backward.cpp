@@ -87,7 +87,10 @@ void attachCompiledBackward(Interpreter& interp, const std::shared_ptr<CompiledB
   TensorState& s = *interp.tensorState();
   auto node = std::make_shared<CompiledFunctionBackward>(interp, backward);
   node->sequenceNr = ++s.autogradSequence;
-  for (int i : backward->gradInputs) node->next.push_back(autograd::gradientEdge(*asTensor(inputs[static_cast<size_t>(i)])));
+  for (size_t j = 0; j < backward->gradInputs.size(); ++j) {
+    const autograd::Edge e = autograd::gradientEdge(*asTensor(inputs[static_cast<size_t>(backward->gradInputs[j])]));
+    for (int k = 0; k < backward->edges[j]; ++k) node->next.push_back(e);
+  }
   for (const SavedForwardValue& v : backward->saved) {
     CompiledFunctionBackward::Saved saved;
     saved.tensor = v.input >= 0 ? inputs[static_cast<size_t>(v.input)] : outputs[static_cast<size_t>(v.output)];

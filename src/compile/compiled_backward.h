@@ -79,8 +79,8 @@ struct BackwardVariant {
   // saved[savedArgs[i]] for each i.
   std::shared_ptr<ir::Graph> graph;
   std::vector<int> savedArgs;
-  // Per gradient input (CompiledBackward::gradInputs): the graph output
-  // holding its gradient, -1 when none reaches it.
+  // Per edge of the node (CompiledBackward::edges): the graph output
+  // holding that gradient, -1 when this subset gives none.
   std::vector<int> gradOutput;
   CompiledGraph compiled;  // made by the first backward that needs it
   bool compileTried = false;
@@ -91,7 +91,11 @@ struct CompiledBackward {
   Backend backend;
   std::vector<int> results;            // forward graph output of each differentiable result
   std::vector<TensorMeta> tangents;    // the traced (contiguous) metadata of each result's gradient
-  std::vector<int> gradInputs;         // graph inputs that require grad, in edge order
+  std::vector<int> gradInputs;         // graph inputs that require grad
+  // Note [Boundary captures] in autograd/engine.cpp: each input gets one
+  // edge per gradient contribution (the most any subset makes), so the
+  // engine adds them into its buffer one by one, in eager's order.
+  std::vector<int> edges;              // per gradInputs entry
   std::vector<SavedForwardValue> saved;
   std::vector<BackwardVariant> variants;  // one per non-empty subset of results
 };

@@ -1,6 +1,8 @@
 // The tracer's side of Note [Compiled backward] (compile/compiled_backward.h):
 // the returned results that require grad, and the backward graphs traced
 // from them.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "autograd/autograd_meta.h"
@@ -82,6 +84,8 @@ void Tracer::traceBackward(Segment& seg) {
     }
   } restore{*this};
   const uint32_t subsets = (1u << diffResults_.size()) - 1;
+  info->edges.assign(captures.size(), 0);
+  std::vector<std::vector<std::vector<int>>> contributionOutputs;  // per subset, per capture
   for (uint32_t defined = 1; defined <= subsets; ++defined) {
     graph_ = std::make_unique<ir::Graph>(forwardGraph_->name() + "_backward");
     liftedSaved_.clear();
@@ -99,17 +103,19 @@ void Tracer::traceBackward(Segment& seg) {
     req.capture = true;
     req.boundary = true;  // Note [Boundary captures]
     req.captures = captures;
-    const std::vector<Value> grads = runTracedBackward(req);
+    std::vector<std::vector<Value>> contributions;
+    req.contributions = &contributions;
+    runTracedBackward(req);
     BackwardVariant v;
     v.defined = defined;
     std::vector<ir::IrValue*> outputs;
-    for (const Value& g : grads) {
-      if (g.isNone()) {
-        v.gradOutput.push_back(-1);
-        continue;
+    std::vector<std::vector<int>>& perCapture = contributionOutputs.emplace_back(captures.size());
+    for (size_t j = 0; j < captures.size(); ++j) {
+      for (const Value& g : contributions[j]) {
+        perCapture[j].push_back(static_cast<int>(outputs.size()));
+        outputs.push_back(valueFor(asTensor(g)));
       }
-      v.gradOutput.push_back(static_cast<int>(outputs.size()));
-      outputs.push_back(valueFor(asTensor(g)));
+      info->edges[j] = std::max(info->edges[j], static_cast<int>(perCapture[j].size()));
     }
     graph_->setOutputs(outputs);
     for (const ir::IrValue* fwd : liftedOrder_) {
@@ -129,6 +135,12 @@ void Tracer::traceBackward(Segment& seg) {
     v.graph = std::move(graph_);
     info->variants.push_back(std::move(v));
   }
+  for (size_t i = 0; i < info->variants.size(); ++i)  // one slot per edge, -1 past this subset's contributions
+    for (size_t j = 0; j < captures.size(); ++j)
+      for (int k = 0; k < info->edges[j]; ++k) {
+        const std::vector<int>& outs = contributionOutputs[i][j];
+        info->variants[i].gradOutput.push_back(k < static_cast<int>(outs.size()) ? outs[static_cast<size_t>(k)] : -1);
+      }
   graph_ = std::move(forwardGraph_);
   outputs_.insert(outputs_.end(), savedOutputs.begin(), savedOutputs.end());
   seg.backward = std::move(info);
