@@ -1,7 +1,7 @@
 // The derivative rows of the ops merged in session 5 (Note [Derivative rows]
 // in derivatives.h): the new unary math, linear algebra, scans, sorting,
 // reorderings, statistics and views; and of the ops added after them
-// (index_fill). The math is derivatives.yaml's.
+// (index_fill, nan_to_num). The math is derivatives.yaml's.
 #include <cmath>
 #include <limits>
 
@@ -376,7 +376,7 @@ const std::vector<DerivativeRow> kMoreRows = {
          c.set(4, op(c.s, "narrow", {g, I(dim), I(before + own), I(c.meta(4).sizes[static_cast<size_t>(dim)])}));
      }},
 
-    // Indexed fills.
+    // Indexed fills and value cleanup.
     {"index_fill.int_Scalar", "IndexFillBackward0", "index", [](GradCtx& c) { c.set(0, indexFillSelfGrad(c)); }},
     {"index_fill.int_Tensor", "IndexFillBackward1", "index", [](GradCtx& c) {
        if (c.needs(0)) c.set(0, indexFillSelfGrad(c));
@@ -389,6 +389,10 @@ const std::vector<DerivativeRow> kMoreRows = {
          V picked = op(c.s, "where.ScalarOther", {filled, c.g(), num(0)});
          c.set(3, toDtype(c.s, op(c.s, "sum", {picked}), c.meta(3).dtype));
        }
+     }},
+    // nan_to_num passes the gradient where self was finite (g * isfinite(self)).
+    {"nan_to_num", "NanToNumBackward0", "self", [](GradCtx& c) {
+       c.set(0, mul(c.s, c.g(), op(c.s, "isfinite", {c.arg(0)})));
      }},
 
     // Sorting.

@@ -17,7 +17,7 @@ namespace tdsl::kernels {
   X(log10) X(log10_) X(tan) X(tan_) X(asin) X(asin_) X(acos) X(acos_) X(atan) X(atan_)           \
   X(sinh) X(sinh_) X(erf) X(erf_)                                                                \
   X(clamp_min) X(clamp_min_) X(clamp_max) X(clamp_max_)                                          \
-  X(fmod) X(fmod_) X(atan2) X(lerp) X(lerp_)                                                     \
+  X(fmod) X(fmod_) X(atan2) X(lerp) X(lerp_) X(nan_to_num) X(nan_to_num_)                        \
   X(amax) X(amin) X(logsumexp) X(softmax) X(log_softmax) X(std) X(var) X(norm) X(count_nonzero)  \
   X(outer) X(trace)
 

@@ -143,6 +143,7 @@ const std::vector<Case>& moreCases() {
        [](TensorState& s, auto& a) {
          return op(s, "mul.Tensor", {op(s, "index_fill.int_Tensor", {a[0], i(-2), longs(s, {3}, {2, -3, 2}), a[1]}), a[0]});
        }},
+      UNARY("nan_to_num", in({2, 3})),
       {"as_strided_scatter", {in({3, 4}), in({2, 2})},
        [](TensorState& s, auto& a) { return op(s, "as_strided_scatter", {a[0], a[1], Dims{2, 2}, Dims{4, 1}, i(1)}); }},
       {"as_strided_scatter", {in({3, 4}), in({3, 2})},  // a strided (column) pattern, no offset
