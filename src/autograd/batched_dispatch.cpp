@@ -260,8 +260,8 @@ std::optional<OpResults> pointwise(TensorState& s, const ir::OpDef& op, const Bo
 bool isDimOp(const ir::OpDef& op) {
   static const char* const names[] = {"sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin",
                                       "all", "any", "logsumexp", "std", "var", "norm", "softmax", "log_softmax",
-                                      "cumsum", "cumprod", "sort", "argsort", "topk", "flip", "aminmax",
-                                      "count_nonzero", "index_select", "index_fill", "nansum", "roll"};
+                                      "cumsum", "cumprod", "cummax", "cummin", "sort", "argsort", "topk", "flip",
+                                      "aminmax", "count_nonzero", "index_select", "index_fill", "nansum", "roll"};
   return baseNamed(op, names);
 }
 

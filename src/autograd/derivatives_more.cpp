@@ -1,7 +1,7 @@
 // The derivative rows of the ops merged in session 5 (Note [Derivative rows]
 // in derivatives.h): the new unary math, linear algebra, scans, sorting,
 // reorderings, statistics and views; and of the ops added after them
-// (index_fill, nan_to_num). The math is derivatives.yaml's.
+// (index_fill, nan_to_num, cummax, cummin). The math is derivatives.yaml's.
 #include <cmath>
 #include <limits>
 
@@ -95,6 +95,18 @@ void scatterByIndices(GradCtx& c, int dimSlot) {
   const int64_t dim = wrapDim(c.arg(dimSlot).asInt(), rankOf(c, 0));
   if (c.meta(0).sizes.empty()) { c.set(0, c.g()); return; }
   c.set(0, op(c.s, "scatter.src", {zerosOf(c.s, c.meta(0)), I(dim), c.result(1), c.g()}));
+}
+
+// cummax/cummin: each output's gradient goes back to the index it took its
+// value from (PyTorch's cummaxmin_backward: zeros.scatter_add_(dim,
+// indices, grad)), so an element that stays the extremum collects the
+// gradients of every position it fills.
+void cumulativeExtremumBackward(GradCtx& c) {
+  const TensorMeta& m = c.meta(0);
+  if (m.numel() == 0) { c.set(0, zerosOf(c.s, m)); return; }
+  if (m.sizes.empty()) { c.set(0, c.g()); return; }
+  const int64_t dim = wrapDim(c.arg(1).asInt(), rankOf(c, 0));
+  c.set(0, op(c.s, "scatter_add", {zerosOf(c.s, m), I(dim), c.result(1), c.g()}));
 }
 
 // index_fill: self's gradient is g with the filled rows zeroed.
@@ -375,6 +387,9 @@ const std::vector<DerivativeRow> kMoreRows = {
        if (!c.args.isNone(4) && c.needs(4))
          c.set(4, op(c.s, "narrow", {g, I(dim), I(before + own), I(c.meta(4).sizes[static_cast<size_t>(dim)])}));
      }},
+
+    {"cummax", "CummaxBackward0", "result", cumulativeExtremumBackward},
+    {"cummin", "CumminBackward0", "result", cumulativeExtremumBackward},
 
     // Indexed fills and value cleanup.
     {"index_fill.int_Scalar", "IndexFillBackward0", "index", [](GradCtx& c) { c.set(0, indexFillSelfGrad(c)); }},

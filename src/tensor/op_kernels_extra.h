@@ -9,7 +9,7 @@ namespace tdsl::kernels {
 #define TDSL_DECLARE_KERNEL(name) OpResults name(TensorState& state, const BoundArgs& args);
 #define TDSL_EXTRA_KERNELS(X)                                                                    \
   X(sort) X(argsort) X(topk) X(median) X(nonzero) X(masked_select)                                                \
-  X(cumsum) X(cumsum_) X(cumprod) X(cumprod_) X(diff)                                            \
+  X(cumsum) X(cumsum_) X(cumprod) X(cumprod_) X(cummax) X(cummin) X(diff)                        \
   X(roll) X(flip) X(fliplr) X(flipud) X(triu) X(triu_) X(tril) X(tril_) X(repeat)                \
   X(isnan) X(isinf) X(isposinf) X(isneginf) X(isfinite)                                          \
   X(sign) X(sign_) X(trunc) X(trunc_) X(frac) X(frac_) X(square) X(square_)                      \

@@ -22,6 +22,7 @@ void maskedSelectChecks(const BoundArgs& a);            // its dtype and broadca
 // Scans along one dim.
 void cumulative(const BoundArgs& a, MetaResult& r);    // cumsum/cumprod: integral inputs give int64
 void cumulativeInplace(const BoundArgs& a, MetaResult& r);
+void cumulativeExtremum(const BoundArgs& a, MetaResult& r);  // cummax/cummin: (values like self, int64 indices)
 void diff(const BoundArgs& a, MetaResult& r);
 
 // Reordering copies.

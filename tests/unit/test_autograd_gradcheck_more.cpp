@@ -144,6 +144,8 @@ const std::vector<Case>& moreCases() {
          return op(s, "mul.Tensor", {op(s, "index_fill.int_Tensor", {a[0], i(-2), longs(s, {3}, {2, -3, 2}), a[1]}), a[0]});
        }},
       UNARY("nan_to_num", in({2, 3})),
+      {"cummax", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "cummax", {a[0], i(1)}); }},
+      {"cummin", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "cummin", {a[0], i(-2)}); }},
       {"as_strided_scatter", {in({3, 4}), in({2, 2})},
        [](TensorState& s, auto& a) { return op(s, "as_strided_scatter", {a[0], a[1], Dims{2, 2}, Dims{4, 1}, i(1)}); }},
       {"as_strided_scatter", {in({3, 4}), in({3, 2})},  // a strided (column) pattern, no offset
