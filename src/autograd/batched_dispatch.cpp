@@ -255,11 +255,13 @@ std::optional<OpResults> pointwise(TensorState& s, const ir::OpDef& op, const Bo
 
 // Ops along dims: the "dim"/"dims" argument moves past the batch dims. A
 // missing or empty dim list of a reduction means every dim of the sample.
+// index_select and index_fill take their (unbatched) index along that dim
+// in every sample alike.
 bool isDimOp(const ir::OpDef& op) {
   static const char* const names[] = {"sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin",
                                       "all", "any", "logsumexp", "std", "var", "norm", "softmax", "log_softmax",
-                                      "cumsum", "cumprod", "sort", "argsort", "topk", "flip", "aminmax",
-                                      "count_nonzero", "index_select", "nansum", "roll"};
+                                      "cumsum", "cumprod", "cummax", "cummin", "sort", "argsort", "topk", "flip",
+                                      "aminmax", "count_nonzero", "index_select", "index_fill", "nansum", "roll"};
   return baseNamed(op, names);
 }
 

@@ -1,6 +1,7 @@
 // The derivative rows of the ops merged in session 5 (Note [Derivative rows]
 // in derivatives.h): the new unary math, linear algebra, scans, sorting,
-// reorderings, statistics and views. The math is derivatives.yaml's.
+// reorderings, statistics and views; and of the ops added after them
+// (index_fill, nan_to_num, cummax, cummin). The math is derivatives.yaml's.
 #include <cmath>
 #include <limits>
 
@@ -95,6 +96,21 @@ void scatterByIndices(GradCtx& c, int dimSlot) {
   if (c.meta(0).sizes.empty()) { c.set(0, c.g()); return; }
   c.set(0, op(c.s, "scatter.src", {zerosOf(c.s, c.meta(0)), I(dim), c.result(1), c.g()}));
 }
+
+// cummax/cummin: each output's gradient goes back to the index it took its
+// value from (PyTorch's cummaxmin_backward: zeros.scatter_add_(dim,
+// indices, grad)), so an element that stays the extremum collects the
+// gradients of every position it fills.
+void cumulativeExtremumBackward(GradCtx& c) {
+  const TensorMeta& m = c.meta(0);
+  if (m.numel() == 0) { c.set(0, zerosOf(c.s, m)); return; }
+  if (m.sizes.empty()) { c.set(0, c.g()); return; }
+  const int64_t dim = wrapDim(c.arg(1).asInt(), rankOf(c, 0));
+  c.set(0, op(c.s, "scatter_add", {zerosOf(c.s, m), I(dim), c.result(1), c.g()}));
+}
+
+// index_fill: self's gradient is g with the filled rows zeroed.
+V indexFillSelfGrad(GradCtx& c) { return op(c.s, "index_fill.int_Scalar", {c.g(), c.arg(1), c.arg(2), num(0)}); }
 
 // An int[N] argument, bound as a list or as one int.
 Dims intList(GradCtx& c, int slot) {
@@ -370,6 +386,28 @@ const std::vector<DerivativeRow> kMoreRows = {
        if (!c.args.isNone(3) && c.needs(3)) c.set(3, op(c.s, "narrow", {g, I(dim), I(0), I(before)}));
        if (!c.args.isNone(4) && c.needs(4))
          c.set(4, op(c.s, "narrow", {g, I(dim), I(before + own), I(c.meta(4).sizes[static_cast<size_t>(dim)])}));
+     }},
+
+    {"cummax", "CummaxBackward0", "result", cumulativeExtremumBackward},
+    {"cummin", "CumminBackward0", "result", cumulativeExtremumBackward},
+
+    // Indexed fills and value cleanup.
+    {"index_fill.int_Scalar", "IndexFillBackward0", "index", [](GradCtx& c) { c.set(0, indexFillSelfGrad(c)); }},
+    {"index_fill.int_Tensor", "IndexFillBackward1", "index", [](GradCtx& c) {
+       if (c.needs(0)) c.set(0, indexFillSelfGrad(c));
+       if (c.needs(3)) {
+         // The 0-dim value's gradient: g summed over the filled positions,
+         // each once however often the index names it (PyTorch sums
+         // index_select at the unique indices).
+         V none = zerosOf(c.s, contiguousMeta(DType::Bool, c.meta(0).sizes));
+         V filled = op(c.s, "index_fill.int_Scalar", {none, c.arg(1), c.arg(2), Value::boolean(true)});
+         V picked = op(c.s, "where.ScalarOther", {filled, c.g(), num(0)});
+         c.set(3, toDtype(c.s, op(c.s, "sum", {picked}), c.meta(3).dtype));
+       }
+     }},
+    // nan_to_num passes the gradient where self was finite (g * isfinite(self)).
+    {"nan_to_num", "NanToNumBackward0", "self", [](GradCtx& c) {
+       c.set(0, mul(c.s, c.g(), op(c.s, "isfinite", {c.arg(0)})));
      }},
 
     // Sorting.

@@ -30,7 +30,7 @@ namespace tdsl::kernels {
   X(slice_scatter) X(select_scatter) X(as_strided_scatter) X(clone) X(cat) X(stack)              \
   X(index) X(index_select) X(gather) X(index_put) X(index_put_) X(index_copy) X(index_copy_)     \
   X(index_add) X(index_add_) X(scatter) X(scatter_) X(scatter_add) X(scatter_add_)               \
-  X(masked_fill) X(masked_fill_)                                                                 \
+  X(masked_fill) X(masked_fill_) X(index_fill) X(index_fill_)                                     \
   X(zeros) X(ones) X(full) X(arange) X(linspace) X(eye) X(rand) X(randn)
 
 TDSL_KERNELS(TDSL_DECLARE_KERNEL)

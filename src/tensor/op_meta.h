@@ -90,6 +90,7 @@ void indexSelect(const BoundArgs& a, MetaResult& r);
 void gather(const BoundArgs& a, MetaResult& r);
 void indexPut(const BoundArgs& a, MetaResult& r);
 void indexCopy(const BoundArgs& a, MetaResult& r);
+void indexFill(const BoundArgs& a, MetaResult& r);   // index_fill / index_fill_, both overloads
 void scatter(const BoundArgs& a, MetaResult& r);
 void maskedFill(const BoundArgs& a, MetaResult& r);
 

@@ -22,6 +22,7 @@ void maskedSelectChecks(const BoundArgs& a);            // its dtype and broadca
 // Scans along one dim.
 void cumulative(const BoundArgs& a, MetaResult& r);    // cumsum/cumprod: integral inputs give int64
 void cumulativeInplace(const BoundArgs& a, MetaResult& r);
+void cumulativeExtremum(const BoundArgs& a, MetaResult& r);  // cummax/cummin: (values like self, int64 indices)
 void diff(const BoundArgs& a, MetaResult& r);
 
 // Reordering copies.
@@ -37,6 +38,7 @@ void classify(const BoundArgs& a, MetaResult& r);      // isnan, isinf, ...: boo
 void unaryNoBool(const BoundArgs& a, MetaResult& r);   // sign, trunc, square: self's dtype
 void unaryFloatingOnly(const BoundArgs& a, MetaResult& r);  // frac: floating inputs only
 void unaryFloatingOnlyInplace(const BoundArgs& a, MetaResult& r);
+void nanToNum(const BoundArgs& a, MetaResult& r);      // self's dtype, empty_like's layout
 void clampBound(const BoundArgs& a, MetaResult& r);    // clamp_min / clamp_max: clamp's dtype rule
 void clampBoundInplace(const BoundArgs& a, MetaResult& r);
 void fmod(const BoundArgs& a, MetaResult& r);

@@ -108,6 +108,7 @@ void checkBroadcastTo(const Dims& from, const Dims& to) {
 void checkNoInternalOverlap(const TensorObject& out) { checkNoInternalOverlapMeta(out.meta); }
 
 void checkNoInternalOverlapMeta(const TensorMeta& out) {
+  if (out.numel() == 0) return;  // no elements, no shared ones (PyTorch: empty tensors are contiguous)
   for (int i = 0; i < out.dim(); ++i) {
     if (out.sizes[i] > 1 && out.strides[i] == 0)
       throw Error(ErrorKind::Runtime,

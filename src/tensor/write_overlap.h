@@ -9,7 +9,8 @@
 
 namespace tdsl {
 
-// Rejects a written tensor where several elements share one location.
+// Rejects a written tensor where several elements share one location (an
+// empty tensor has none).
 void checkNoInternalOverlapMeta(const TensorMeta& out);
 // Rejects `in` partially overlapping `out`; both views of ONE storage.
 void checkNoPartialOverlapInStorage(const TensorMeta& out, const TensorMeta& in);

@@ -1,6 +1,6 @@
 // Issue 16: float64 gradchecks of the derivative rows added for the ops merged
-// in session 5 (autograd/derivatives_more.cpp), and a check that each of
-// those rows has a case.
+// in session 5 and after (autograd/derivatives_more.cpp), and a check that
+// each of those rows has a case.
 #include <catch2/catch.hpp>
 
 #include <limits>
@@ -137,6 +137,15 @@ const std::vector<Case>& moreCases() {
       {"unfold", {in({6})}, [](TensorState& s, auto& a) { return op(s, "unfold", {a[0], i(0), i(2), i(2)}); }},
       {"diagonal_scatter", {in({3, 4}), in({3})},
        [](TensorState& s, auto& a) { return op(s, "diagonal_scatter", {a[0], a[1], i(1), i(0), i(1)}); }},
+      {"index_fill.int_Scalar", {in({3, 4})},
+       [](TensorState& s, auto& a) { return op(s, "index_fill.int_Scalar", {a[0], i(1), longs(s, {3}, {3, 0, 3}), n(0.5)}); }},
+      {"index_fill.int_Tensor", {in({3, 4}), in({})},  // -3 and 2 name rows 0 and 2; 2 twice
+       [](TensorState& s, auto& a) {
+         return op(s, "mul.Tensor", {op(s, "index_fill.int_Tensor", {a[0], i(-2), longs(s, {3}, {2, -3, 2}), a[1]}), a[0]});
+       }},
+      UNARY("nan_to_num", in({2, 3})),
+      {"cummax", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "cummax", {a[0], i(1)}); }},
+      {"cummin", {in({3, 4}, distinct)}, [](TensorState& s, auto& a) { return op(s, "cummin", {a[0], i(-2)}); }},
       {"as_strided_scatter", {in({3, 4}), in({2, 2})},
        [](TensorState& s, auto& a) { return op(s, "as_strided_scatter", {a[0], a[1], Dims{2, 2}, Dims{4, 1}, i(1)}); }},
       {"as_strided_scatter", {in({3, 4}), in({3, 2})},  // a strided (column) pattern, no offset

@@ -1,6 +1,6 @@
 // Op table rows: gathers (index, index_select, gather) and indexed updates
-// (index_put, index_copy, index_add, scatter, masked_fill) with their
-// in-place twins.
+// (index_put, index_copy, index_add, index_fill, scatter, masked_fill) with
+// their in-place twins.
 #include "ops/op_table.h"
 #include "tensor/op_kernels.h"
 #include "tensor/op_meta.h"
@@ -27,6 +27,10 @@ const std::vector<OpRow>& indexingOpRows() {
       {"index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)", UI, M, m::indexCopy, k::index_copy_, nullptr},
       {"index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", U, FM, m::indexCopy, k::index_add, nullptr},
       {"index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)", UI, M, m::indexCopy, k::index_add_, nullptr},
+      {"index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", U, FM, m::indexFill, k::index_fill, nullptr},
+      {"index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", U, FM, m::indexFill, k::index_fill, nullptr},
+      {"index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)", UI, M, m::indexFill, k::index_fill_, nullptr},
+      {"index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)", UI, M, m::indexFill, k::index_fill_, nullptr},
       {"scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", U, FM, m::scatter, k::scatter, nullptr},
       {"scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", U, FM, m::scatter, k::scatter, nullptr},
       {"scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", UI, M, m::scatter, k::scatter_, nullptr},

@@ -1,7 +1,6 @@
 // Op table rows: pointwise ops beyond the core arithmetic — value tests
 // (isnan, isinf, ...), more unary math, clamp_min/clamp_max, fmod, atan2 and
-// lerp, with their
-// in-place twins.
+// lerp, nan_to_num, with their in-place twins.
 #include "ops/op_table.h"
 #include "tensor/op_kernels_extra.h"
 #include "tensor/op_meta.h"
@@ -57,6 +56,9 @@ const std::vector<OpRow>& pointwiseExtraOpRows() {
       {"sinh_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::sinh_, nullptr},
       {"erf(Tensor self) -> Tensor", P, FM, m::unaryFloat, k::erf, nullptr},
       {"erf_(Tensor(a!) self) -> Tensor(a!)", PI, FM, m::unaryFloatInplace, k::erf_, nullptr},
+
+      {"nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor", P, FM, m::nanToNum, k::nan_to_num, nullptr},
+      {"nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)", PI, FM, m::inplaceSelf, k::nan_to_num_, nullptr},
 
       {"clamp_min(Tensor self, Scalar min) -> Tensor", P, FM, m::clampBound, k::clamp_min, nullptr},
       {"clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)", PI, FM, m::clampBoundInplace, k::clamp_min_, nullptr},

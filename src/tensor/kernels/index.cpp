@@ -3,9 +3,10 @@
 // size 5"), so a failing call leaves its tensors untouched.
 //
 // Note [Index ranges]
-// As in PyTorch, only advanced indexing (x[idx], index_put_) wraps negative
-// indices; index_select, index_copy_, index_add_, gather and scatter_ take
-// indices in [0, size) and raise PyTorch's error for the op otherwise.
+// As in PyTorch, only advanced indexing (x[idx], index_put_) and index_fill_
+// wrap negative indices; index_select, index_copy_, index_add_, gather and
+// scatter_ take indices in [0, size) and raise PyTorch's error for the op
+// otherwise.
 #include <cstring>
 
 #include "tensor/checked_math.h"
@@ -375,6 +376,51 @@ void maskedFillInto(TensorObject& self, const TensorObject& mask, const Value& v
   });
 }
 
+// A 0-dim value tensor as the Python number its item() is.
+Value itemOf(const Value& value) {
+  if (!value.isTensor()) return value;
+  const TensorObject& t = *asTensor(value);
+  return isFloating(t.dtype()) ? Value::number(readAsDouble(t, 0)) : Value::integer(readAsInt(t, 0));
+}
+
+// index_fill_ into `self` (the meta rule has checked the arguments), in
+// PyTorch's order: the value converted to self's dtype (Note [Checked scalar
+// conversion]), the indices range-checked (in [-size, size): negative ones
+// count from the end), then the rows self.select(dim, i) filled. One
+// iteration plan is built for the row shape and rebased for every index.
+void indexFillInto(TensorState& s, TensorObject& self, const BoundArgs& a) {
+  checkNoInternalOverlap(self);
+  const TensorObject& index = tensorArg(a, 2);
+  checkNoOverlap(self, index);  // PyTorch's assert_no_overlap
+  const int64_t dim = wrapDim(intArg(a, 1), self.dim());
+  const Value value = itemOf(a[3]);
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T x = checkedScalarAs<T>(value);
+    checkedBytes(s, index.numel(), DType::Int64);  // an expanded index may be huge: fail before allocating
+    std::vector<int64_t> rows(static_cast<size_t>(index.numel()));
+    for (int64_t i = 0; i < index.numel(); ++i) {
+      const int64_t k = readAsInt(index, i);
+      if (k < -size || k >= size) outOfBounds(k, dim, size);
+      rows[static_cast<size_t>(i)] = k < 0 ? k + size : k;
+    }
+    const TensorMeta row = selectMeta(self.meta, dim, 0);
+    ElementwisePlan plan;
+    plan.addOperand(self.dataPtr(), row, row.sizes);
+    plan.coalesce();
+    char* const first = plan.base[0];
+    const int64_t step = self.dim() == 0 ? 0 : loopByteStride(self.meta, static_cast<int>(dim));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if ((i & 255) == 0 && i) pollInterrupt(s);
+      plan.base[0] = first + rows[i] * step;
+      plan.forEachRow([&](char** p, const int64_t* st, int64_t n) {
+        for (int64_t j = 0; j < n; ++j) *reinterpret_cast<T*>(p[0] + j * st[0]) = x;
+      });
+    }
+  });
+}
+
 }  // namespace
 
 OpResults index(TensorState& s, const BoundArgs& a) {
@@ -471,6 +517,20 @@ OpResults index_add(TensorState& s, const BoundArgs& a) {
 OpResults index_add_(TensorState& s, const BoundArgs& a) {
   runMeta(a);
   indexUpdate(s, *asTensor(a[0]), a, true);
+  return a[0];
+}
+
+OpResults index_fill(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
+  auto out = allocLike(s, r.out[0]);  // self.clone(preserve_format)
+  copyInto(*out, tensorArg(a, 0));
+  indexFillInto(s, *out, a);
+  return Value(out);
+}
+
+OpResults index_fill_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  indexFillInto(s, *asTensor(a[0]), a);
   return a[0];
 }
 

@@ -1,8 +1,9 @@
 // Eager kernels for the later pointwise families: value tests, more unary
-// math, fmod, atan2 and lerp. Inputs are read in the computation dtype
-// (the meta rule's result dtype); in-place twins write self, through a
-// temporary when self's dtype differs from the computation's.
+// math, nan_to_num, fmod, atan2 and lerp. Inputs are read in the
+// computation dtype (the meta rule's result dtype); in-place twins write
+// self, through a temporary when self's dtype differs from the computation's.
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "tensor/kernels/lanes.h"
@@ -230,6 +231,47 @@ TDSL_UNARY_PAIR(atan, Atan)
 TDSL_UNARY_PAIR(sinh, Sinh)
 TDSL_UNARY_PAIR(erf, Erf)
 #undef TDSL_UNARY_PAIR
+
+namespace {
+// nan_to_num of a floating `in` into `out`: NaN, +inf and -inf become the
+// given numbers (None: 0, the dtype's largest and lowest finite values),
+// each static_cast to T as PyTorch's nan_to_num_kernel does (1e40 is inf
+// in float32); false for an integral or bool dtype, which has none.
+bool replaceNonFinite(const TensorObject& out, const TensorObject& in, const BoundArgs& a) {
+  return withDType(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_floating_point<T>::value) {
+      return false;
+    } else {
+      using L = std::numeric_limits<T>;
+      const T nan = a.isNone(1) ? T(0) : static_cast<T>(floatArg(a, 1));
+      const T posinf = a.isNone(2) ? L::max() : static_cast<T>(floatArg(a, 2));
+      const T neginf = a.isNone(3) ? L::lowest() : static_cast<T>(floatArg(a, 3));
+      mapUnary<T, T>(out, in, [=](T x) {
+        return x != x ? nan : x == L::infinity() ? posinf : x == -L::infinity() ? neginf : x;
+      });
+      return true;
+    }
+  });
+}
+}  // namespace
+
+OpResults nan_to_num(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  auto out = allocLike(s, r.out[0]);
+  if (!replaceNonFinite(*out, self, a)) copyInto(*out, self);  // integral: a copy, as PyTorch's
+  return Value(out);
+}
+
+OpResults nan_to_num_(TensorState& s, const BoundArgs& a) {
+  runMeta(a);
+  TensorObject& self = *asTensor(a[0]);
+  if (!isFloating(self.dtype())) return a[0];  // PyTorch copies self onto itself: nothing to do
+  checkNoInternalOverlap(self);
+  replaceNonFinite(self, self, a);
+  return a[0];
+}
 
 namespace {
 // clamp_min / clamp_max: x past the bound becomes the bound; NaN stays NaN.

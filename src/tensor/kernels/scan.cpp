@@ -1,4 +1,5 @@
-// Eager kernels for cumsum, cumprod (and their in-place twins) and diff.
+// Eager kernels for cumsum, cumprod (and their in-place twins), cummax,
+// cummin and diff.
 // Scans run in the result dtype, accumulating floats in double and integers
 // in wrapping int64, as PyTorch's cpu_cum_base_kernel does.
 #include <type_traits>
@@ -51,8 +52,51 @@ OpResults cumulativeInplace(TensorState& s, const BoundArgs& a, bool product) {
   return a[0];
 }
 
+// cummax/cummin along dim, as PyTorch's cummax_cummin_helper: a NaN always
+// takes over (so every later NaN does too, moving the index), and a number
+// takes over from a running extremum that is not NaN when it is >= it
+// (cummax) or <= it (cummin), so ties give the last index.
+template <bool isMax>
+OpResults cumulativeExtremum(TensorState& s, const BoundArgs& a) {
+  MetaResult r = runMeta(a);
+  const TensorObject& self = tensorArg(a, 0);
+  const int dim = static_cast<int>(wrapDim(intArg(a, 1), self.dim()));
+  auto values = allocLike(s, r.out[0]);
+  auto indices = allocLike(s, r.out[1]);
+  Lanes in = lanesOf(s, self, dim, self.dtype());
+  auto at = laneRowsFor(s, *indices, dim);
+  withDType(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    auto isNan = [](T x) {
+      if constexpr (std::is_floating_point<T>::value) return x != x;
+      else return false;
+    };
+    for (int64_t j = 0; j < in.count; ++j) {
+      if (j % 256 == 0) pollInterrupt(s);
+      T* lane = in.rows->template data<T>() + j * in.length;
+      int64_t* where = at->template data<int64_t>() + j * in.length;
+      T best{};
+      int64_t bestAt = 0;
+      for (int64_t i = 0; i < in.length; ++i) {
+        const T x = lane[i];
+        if (i == 0 || isNan(x) || (!isNan(best) && (isMax ? x >= best : x <= best))) {
+          best = x;
+          bestAt = i;
+        }
+        lane[i] = best;
+        where[i] = bestAt;
+      }
+    }
+  });
+  storeLanes(*values, dim, *in.rows);
+  storeLanes(*indices, dim, *at);
+  return OpResults(Value(values), Value(indices));
+}
+
 }  // namespace
 
+OpResults cummax(TensorState& s, const BoundArgs& a) { return cumulativeExtremum<true>(s, a); }
+OpResults cummin(TensorState& s, const BoundArgs& a) { return cumulativeExtremum<false>(s, a); }
 OpResults cumsum(TensorState& s, const BoundArgs& a) { return cumulative(s, a, false); }
 OpResults cumsum_(TensorState& s, const BoundArgs& a) { return cumulativeInplace(s, a, false); }
 OpResults cumprod(TensorState& s, const BoundArgs& a) { return cumulative(s, a, true); }

@@ -108,8 +108,8 @@ void gather(const BoundArgs& a, MetaResult& r) {
 
 namespace {
 // In place: self. Functional: a copy of self with the layout PyTorch gives
-// it (index_put clones with preserve_format; index_copy, index_add and
-// scatter allocate row-major).
+// it (index_put and index_fill clone with preserve_format; index_copy,
+// index_add and scatter allocate row-major).
 void updateResult(const BoundArgs& a, MetaResult& r, MemoryFormat copyFormat = MemoryFormat::Contiguous) {
   const TensorObject& self = tensorArg(a, 0);
   if (a.op->has(kTagInplace)) r.add() = self.meta;
@@ -168,6 +168,23 @@ void indexCopy(const BoundArgs& a, MetaResult& r) {
                                         " at dimension " + std::to_string(k) + ".");
   }
   updateResult(a, r);
+}
+
+// index_fill(self, dim, index, value), both overloads and the in-place
+// twins, with PyTorch's checks in its order (index_fill_ in
+// TensorAdvancedIndexing.cpp): a tensor value must be 0-dim, the index int64,
+// dim within self's dims (a 0-dim self counts as 1-dim), the index 0- or
+// 1-dim. The functional result is self.clone(preserve_format).
+void indexFill(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  const TensorObject& index = tensorArg(a, 2);
+  if (a[3].isTensor() && asTensor(a[3])->dim() != 0)
+    throw Error(ErrorKind::Runtime, "index_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
+                                      std::to_string(asTensor(a[3])->dim()) + " dimension(s).");
+  if (index.dtype() != DType::Int64) throw Error(ErrorKind::Index, "index_fill_(): Expected dtype int64 for index.");
+  wrapDim(intArg(a, 1), self.dim());
+  if (index.dim() > 1) throw Error(ErrorKind::Runtime, "Index has to be a vector/scalar");
+  updateResult(a, r, MemoryFormat::Preserve);
 }
 
 void scatter(const BoundArgs& a, MetaResult& r) {

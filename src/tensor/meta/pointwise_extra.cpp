@@ -57,6 +57,13 @@ void unaryFloatingOnlyInplace(const BoundArgs& a, MetaResult& r) {
   r.add() = self.meta;
 }
 
+// nan_to_num: empty_like(self) (Note [Preserved layout]), of self's dtype;
+// integral and bool tensors are copied unchanged.
+void nanToNum(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  r.add() = layoutLike(self.meta, self.dtype(), MemoryFormat::Preserve);
+}
+
 void clampBound(const BoundArgs& a, MetaResult& r) {
   DType d = promoteWithNumber(tensorArg(a, 0).dtype(), a[1]);
   elementwiseResult(r, d, tensorArg(a, 0).sizes(), {&a[0]}, d);

@@ -42,6 +42,20 @@ void cumulativeInplace(const BoundArgs& a, MetaResult& r) {
   r.add() = self.meta;
 }
 
+// cummax/cummin: values of self's dtype and int64 indices, both row-major
+// (at::empty). A 0-dim self takes dim 0 or -1 only, with the reduction
+// ops' message.
+void cumulativeExtremum(const BoundArgs& a, MetaResult& r) {
+  const TensorObject& self = tensorArg(a, 0);
+  const int64_t dim = intArg(a, 1);
+  if (self.dim() == 0 && dim != 0 && dim != -1)
+    throw Error(ErrorKind::Index, a.op->name() + "(): Expected reduction dim -1 or 0 for scalar but got " +
+                                      std::to_string(dim));
+  wrapDim(dim, self.dim());
+  r.add() = contiguousMeta(self.dtype(), self.sizes());
+  r.add() = contiguousMeta(DType::Int64, self.sizes());
+}
+
 void diff(const BoundArgs& a, MetaResult& r) {
   const TensorObject& self = tensorArg(a, 0);
   int64_t n = intArg(a, 1);

@@ -35,7 +35,11 @@ std::vector<Value> treeChildren(const Value& node) {
 }
 
 Value treeRebuild(const Value& node, std::vector<Value> children) {
-  if (node.isObj(ObjKind::Tuple)) return makeTuple(std::move(children));
+  if (node.isObj(ObjKind::Tuple)) {
+    // A named tuple (torch.return_types.cummax, ...) keeps its type and fields, as in PyTorch.
+    if (const NamedTupleType* type = node.as<TupleObject>()->named()) return makeNamedTuple(*type, std::move(children));
+    return makeTuple(std::move(children));
+  }
   if (node.isObj(ObjKind::List)) return makeList(std::move(children));
   auto d = makeRef<DictObject>();
   size_t i = 0;

@@ -15,7 +15,7 @@ bool isTreeNode(const Value& v);  // a tuple, list or dict
 std::string treeSpecText(Interpreter& interp, const Value& v);
 // The children of a tree node, in order (a dict's values).
 std::vector<Value> treeChildren(const Value& node);
-// A node like `node` with `children` in place of its own.
+// A node like `node` (of its type: a named tuple stays one) with `children` in place of its own.
 Value treeRebuild(const Value& node, std::vector<Value> children);
 // Whether `a` and `b` are nodes of the same kind with the same arity (and keys).
 bool sameNode(Interpreter& interp, const Value& a, const Value& b);
