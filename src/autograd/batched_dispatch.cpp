@@ -616,7 +616,7 @@ OpResults dispatchBatched(TensorState& s, const ir::OpDef& op, BoundArgs& args) 
   if (writesSelf(op, args)) {
     const BatchMarks own = physicalDims(*asTensor(args[0]));
     for (const auto& l : levels)
-      if (!findDim(own, l.get())) throwInplaceIntoUnbatched();
+      if (!findDim(own, l.get())) throwInplaceIntoUnbatched(s, op.schema.name, args);
   }
   if (op.has(kTagNonTensorResult)) throwNoFallback(op);
   if (sampleCount(levels) == 0) return perSample(s, op, args, levels);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "autograd/autograd_meta.h"
+#include "tensor/tensor_iter.h"
 #include "support/diagnostics.h"
 
 namespace tdsl::autograd {
@@ -71,13 +72,82 @@ bool isLiveBatched(const TensorObject& t) {
   return m && std::any_of(m->batch.begin(), m->batch.end(), [](const BatchDim& d) { return d.level->physical && d.level->live; });
 }
 
-[[noreturn]] void throwInplaceIntoUnbatched() {
+// Note [In-place into an unbatched self]
+// PyTorch 2.15 words this error by how it batches the op: ops with a
+// batching rule say "inplace arithmetic"; ops that go through its per-sample
+// fallback name the aten op and the level; a few composite rules name the
+// op; and add_, atan2_ and the bitwise ops run on the physical tensors and
+// fail their broadcast (the output's physical shape against the
+// broadcast of every tensor's physical shape, levels outermost first, a
+// level a tensor is not batched at omitted before its first batched one
+// and 1 after it, logical ranks aligned).
+namespace {
+
+bool oneOf(const std::string& name, std::initializer_list<const char*> names) {
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+// The live levels of the op's tensors, outermost first: by their place
+// among the vmap calls under way, else by when they opened.
+std::vector<std::shared_ptr<BatchLevel>> levelsOf(const TensorState& s, const BoundArgs& args) {
+  BatchMarks marks;
+  forEachTensorArg(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
+  auto rank = [&](const BatchLevel* l) {
+    for (size_t i = 0; i < s.vmapLevels.size(); ++i)
+      if (s.vmapLevels[i].get() == l) return std::make_pair(i, l->openedAt);
+    return std::make_pair(s.vmapLevels.size(), l->openedAt);
+  };
+  std::sort(marks.begin(), marks.end(), [&](const BatchDim& a, const BatchDim& b) { return rank(a.level.get()) < rank(b.level.get()); });
+  std::vector<std::shared_ptr<BatchLevel>> levels;
+  for (const BatchDim& d : marks) levels.push_back(d.level);
+  return levels;
+}
+
+Dims physicalShape(const std::vector<std::shared_ptr<BatchLevel>>& levels, const TensorObject& t, size_t logicalRank) {
+  Dims out;
+  bool seen = false;
+  for (const std::shared_ptr<BatchLevel>& l : levels) {
+    bool batched = false;
+    for (const BatchDim& d : metaOf(t) ? metaOf(t)->batch : BatchMarks{}) batched |= d.level == l;
+    if (batched) out.push_back(l->size);
+    else if (seen) out.push_back(1);
+    seen |= batched;
+  }
+  for (size_t k = t.sizes().size(); k < logicalRank; ++k) out.push_back(1);
+  for (int64_t size : t.sizes()) out.push_back(size);
+  return out;
+}
+
+}  // namespace
+
+[[noreturn]] void throwInplaceIntoUnbatched(const TensorState& s, const std::string& opName, const BoundArgs& args) {
+  if (oneOf(opName, {"add_", "atan2_", "bitwise_and_", "bitwise_or_", "bitwise_xor_"})) {
+    size_t rank = 0;
+    forEachTensorArg(args, [&](const TensorObject& t) { rank = std::max(rank, static_cast<size_t>(t.sizes().size())); });
+    const TensorObject& self = *asTensor(args[0]);
+    const auto levels = levelsOf(s, args);
+    Dims broadcast;
+    forEachTensorArg(args, [&](const TensorObject& t) {
+      broadcast = broadcastShapes(broadcast, physicalShape(levels, t, &t == &self ? 0 : rank));
+    });
+    throw Error(ErrorKind::Runtime, "output with shape " + formatDims(physicalShape(levels, self, 0)) +
+                                        " doesn't match the broadcast shape " + formatDims(broadcast));
+  }
+  std::string what = "inplace arithmetic", where = "in a vmap";
+  if (oneOf(opName, {"pow_", "addcmul_", "addcdiv_", "lerp_", "clamp_", "fmod_", "hypot_", "remainder_", "floor_divide_",
+                     "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "index_copy_", "scatter_", "masked_scatter_"})) {
+    what = "aten::" + opName;
+    where = "at level " + std::to_string(std::max<size_t>(1, s.vmapLevels.size()));
+  } else if (oneOf(opName, {"fill_", "index_add_", "index_fill_", "scatter_add_", "index_put_"})) {
+    what = opName;
+  }
   throw Error(ErrorKind::Runtime,
-              "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor `other` in "
+              "vmap: " + what + "(self, *extra_args) is not possible because there exists a Tensor `other` in "
               "extra_args that has more elements than `self`. This happened due to `other` being vmapped over but "
-              "`self` not being vmapped over in a vmap. Please try to use out-of-place operators instead of inplace "
-              "arithmetic. If said operator is being called inside the PyTorch framework, please file a bug report "
-              "instead.");
+              "`self` not being vmapped over " + where + ". Please try to use out-of-place operators instead of " +
+              what + ". If said operator is being called inside the PyTorch framework, please file a bug report instead.");
 }
 
 void throwBatchedItem() {
@@ -90,7 +160,7 @@ void throwBatchedItem() {
 void throwBatchedControlFlow() {
   throw Error(ErrorKind::Runtime,
               "vmap: It looks like you're attempting to use a Tensor in some data-dependent control flow. We don't "
-              "support that yet, please shout over at https://github.com/pytorch/functorch/issues/257 .");
+              "support that yet, please file an issue at https://github.com/pytorch/pytorch/issues .");
 }
 
 }  // namespace tdsl::autograd

@@ -68,9 +68,10 @@ void forEachTensorArg(const BoundArgs& args, F&& f) {
   }
 }
 
-// PyTorch's error for an in-place op writing batched values into a self
-// that is not batched at their levels.
-[[noreturn]] void throwInplaceIntoUnbatched();
+// PyTorch's error for an in-place op `opName` ("mul_") writing batched
+// values into a self that is not batched at their levels (Note [In-place
+// into an unbatched self] in batching.cpp).
+[[noreturn]] void throwInplaceIntoUnbatched(const TensorState& s, const std::string& opName, const BoundArgs& args);
 // PyTorch's errors for reading a batched tensor's data.
 [[noreturn]] void throwBatchedItem();
 [[noreturn]] void throwBatchedControlFlow();

@@ -137,7 +137,7 @@ OpResults dispatchRecorded(TensorState& state, const ir::OpDef& op, BoundArgs& a
   forEachTensorArg(args, [&](const TensorObject& t) { collectLiveMarks(t, marks); });
   if (marks.empty()) return recordedUnbatched(state, op, args);
   const bool writes = writesSelf(op, args);
-  if (writes && !hasAllMarks(*asTensor(args[0]), marks)) throwInplaceIntoUnbatched();
+  if (writes && !hasAllMarks(*asTensor(args[0]), marks)) throwInplaceIntoUnbatched(state, op.schema.name, args);
   OpResults results = recordedUnbatched(state, op, args);
   for (int i = 0; i < results.count; ++i) {
     if (!results[i].isTensor()) continue;

@@ -7,7 +7,11 @@ namespace tdsl {
 
 bool isTreeNode(const Value& v) { return v.isObj(ObjKind::Tuple) || v.isObj(ObjKind::List) || v.isObj(ObjKind::Dict); }
 
-std::string treeSpecText(Interpreter& interp, const Value& v) {
+namespace {
+
+// PyTorch 2's TreeSpec.__repr__: the first child after "[", each later one
+// on its own line, indented two spaces per level.
+std::string treeSpecText(Interpreter& interp, const Value& v, int indent) {
   if (!isTreeNode(v)) return "*";
   std::string kind = v.isObj(ObjKind::Tuple) ? "tuple" : v.isObj(ObjKind::List) ? "list" : "dict";
   std::string context = "None";
@@ -21,9 +25,17 @@ std::string treeSpecText(Interpreter& interp, const Value& v) {
     context += "]";
   }
   std::string children;
-  for (const Value& c : treeChildren(v)) children += (children.empty() ? "" : ", ") + treeSpecText(interp, c);
+  bool first = true;
+  for (const Value& c : treeChildren(v)) {
+    children += (first ? "" : ",\n" + std::string(static_cast<size_t>(indent + 2), ' ')) + treeSpecText(interp, c, indent + 2);
+    first = false;
+  }
   return "TreeSpec(" + kind + ", " + context + ", [" + children + "])";
 }
+
+}  // namespace
+
+std::string treeSpecText(Interpreter& interp, const Value& v) { return treeSpecText(interp, v, 0); }
 
 std::vector<Value> treeChildren(const Value& node) {
   if (node.isObj(ObjKind::Dict)) {

@@ -11,7 +11,8 @@ namespace tdsl {
 class Interpreter;
 
 bool isTreeNode(const Value& v);  // a tuple, list or dict
-// PyTorch's TreeSpec text: "TreeSpec(tuple, None, [*, TreeSpec(dict, ['a'], [*])])", a leaf "*".
+// PyTorch 2's TreeSpec text: "TreeSpec(tuple, None, [*,\n  TreeSpec(dict, ['a'], [*])])" (later
+// children on lines of their own, indented two spaces per level), a leaf "*".
 std::string treeSpecText(Interpreter& interp, const Value& v);
 // The children of a tree node, in order (a dict's values).
 std::vector<Value> treeChildren(const Value& node);

@@ -113,9 +113,23 @@ class VmapFunction : public ExtensionObject {
                                       treeSpecText(interp, outDims_) + " but outputs has structure " +
                                       treeSpecText(interp, outputs) + ".");
   }
+  [[noreturn]] void throwBatchedOutputForNone() const {
+    const std::string name = calleeName(fn_);
+    throw Error(ErrorKind::Value, "vmap(" + name + ", ...): `" + name + "` can not return a BatchedTensor when out_dim is None");
+  }
+  // Note [vmap by samples]: an output under out_dims=None is one value for
+  // every sample: the same object, or bit-equal tensors.
+  static bool sameSample(TensorState& s, const Value& a, const Value& b) {
+    if (a.identical(b)) return true;
+    if (!a.isTensor() || !b.isTensor()) return false;
+    const TensorObject& x = *asTensor(a);
+    const TensorObject& y = *asTensor(b);
+    return x.dtype() == y.dtype() && x.sizes() == y.sizes() && callOp(s, "equal", {a, b}).asBool();
+  }
   [[noreturn]] void throwNonTensorOutput(const Value& output) const {
     throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ...): `" + calleeName(fn_) +
-                                      "` must only return Tensors, got type <class '" + tdsl::typeName(output) + "'> as a return.");
+                                      "` must only return Tensors, got type <class '" + tdsl::typeName(output) +
+                                      "'>. Did you mean to set out_dims= to None for output?");
   }
   // Checks `dims` against `arg` (dims a prefix tree of arg) and collects the batched leaves.
   void collect(Interpreter& interp, const Value& arg, const Value& dims, std::vector<BatchedLeaf>& leaves,
@@ -201,9 +215,13 @@ Value VmapFunction::combine(Interpreter& interp, const std::vector<Value>& sampl
     }
     return treeRebuild(first, std::move(children));
   }
+  if (dims.isNone()) {  // PyTorch 2: an output left unbatched, which must be the same for every sample
+    for (const Value& sample : samples)
+      if (!sameSample(s, first, sample)) throwBatchedOutputForNone();
+    return first;
+  }
   if (!first.isTensor()) throwNonTensorOutput(first);
   if (isTreeNode(dims)) throwOutDimsMismatch(interp, first);
-  if (dims.isNone()) return first;
   if (!dims.isInt())
     throw Error(ErrorKind::Value, outPrefix(interp) + "`out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
   if (batch == 0) {
@@ -263,8 +281,6 @@ Value VmapFunction::call(Interpreter& interp, const CallArgs& call) {
     throw Error(ErrorKind::Value, "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [" +
                                       sizes + "] for the mapped dimension");
   }
-  if (outDims_.isNone())
-    throw Error(ErrorKind::Value, "vmap(" + calleeName(fn_) + ", ..., out_dims=None): `out_dims` must be an int or a python collection of ints representing where in the outputs the vmapped dimension should appear.");
 
   // Under the tracer, samples (Note [vmap by samples]): the traced graph holds no batched tensors.
   const bool byBatching = batch > 0 && !s.interceptor;
@@ -431,14 +447,14 @@ Value VmapFunction::unwrap(Interpreter& interp, const Value& out, const Value& d
     return treeRebuild(out, std::move(children));
   }
   const std::string name = calleeName(fn_);
+  if (dims.isNone() && !out.isTensor()) return out;  // PyTorch 2: out_dims=None passes any value through
   if (!out.isTensor()) throwNonTensorOutput(out);
   if (isTreeNode(dims)) throwOutDimsMismatch(interp, out);
   TensorObject& t = *asTensor(out);
   bool batched = false;
   for (const BatchDim& d : autograd::physicalDims(t)) batched |= d.level == level;
   if (dims.isNone()) {
-    if (batched)
-      throw Error(ErrorKind::Value, "vmap(" + name + ", ...): `" + name + "` can not return a BatchedTensor when out_dim is None");
+    if (batched) throwBatchedOutputForNone();
     return out;
   }
   if (!dims.isInt())

@@ -2,7 +2,7 @@ import torch
 from torch.func import grad, jacfwd, jacrev, jvp
 
 # Issue 16: forward-mode jvp (Note [jvp by double vjp]) and jacfwd, against
-# functorch's forward mode; errors are functorch's.
+# functorch's forward mode; errors are PyTorch 2.15's.
 
 
 def show(f):

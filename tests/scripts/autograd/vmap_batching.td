@@ -2,10 +2,9 @@ import torch
 from torch.func import vmap, grad
 
 # Issue 16: vmap batches (Note [vmap by batching]): the function runs once.
-# The output equals PyTorch 2.15's except two messages, which keep the
-# functorch wording the other vmap tests use ("if": functorch's issue URL;
-# "inplace": functorch's in-place message, where 2.15 reports the
-# broadcast of the physical shapes).
+# The output equals PyTorch 2.15's, but where its own torch.compile gives a
+# different answer ("compiled == eager") and where it cannot run tensors
+# that escaped a vmap call (the BatchedTensor lines at the end).
 x = torch.arange(12.0).reshape(4, 3)
 calls = []
 

@@ -1,7 +1,7 @@
 import torch
 from torch.func import vmap
 
-# Issue 16: vmap's errors are PyTorch's (functorch 1.13's wording): what it
+# Issue 16: vmap's errors are PyTorch 2.15's (its output, exactly): what it
 # cannot batch (Note [Batch levels]), and bad in_dims, out_dims, batch sizes,
 # outputs and randomness.
 
