@@ -2,6 +2,7 @@
 #include "compile/compiled_backward.h"
 
 #include "autograd/autograd_meta.h"
+#include "autograd/dispatch.h"
 #include "autograd/function_node.h"
 #include "autograd/grad_ops.h"
 #include "autograd/node.h"
@@ -94,6 +95,12 @@ void attachCompiledBackward(Interpreter& interp, const std::shared_ptr<CompiledB
   for (const SavedForwardValue& v : backward->saved) {
     CompiledFunctionBackward::Saved saved;
     saved.tensor = v.input >= 0 ? inputs[static_cast<size_t>(v.input)] : outputs[static_cast<size_t>(v.output)];
+    // A saved value that is a result itself is kept as a detached alias (its
+    // storage and version): the result's grad_fn is this node, and a node
+    // holding its own output would be a reference cycle (Note [Saved tensors]).
+    for (int r : backward->results)
+      if (v.output >= 0 && outputs[static_cast<size_t>(r)].identical(saved.tensor))
+        saved.tensor = autograd::detachedAlias(s, *asTensor(saved.tensor));
     const TensorObject& t = *asTensor(saved.tensor);
     saved.version = autograd::versionOf(t);
     for (size_t k = 0; k < backward->results.size(); ++k) {
