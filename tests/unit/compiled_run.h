@@ -12,6 +12,7 @@
 #include "compile/function.h"
 #include "compile/runtime.h"
 #include "ir/graph.h"
+#include "ops/op_table.h"
 #include "vm/interpreter.h"
 #include "vm/objects.h"
 
@@ -37,5 +38,19 @@ struct CompiledRun {
     return *slot.segments[0]->graph;
   }
 };
+
+// The op nodes of `g` whose op's base name is `baseName` ("sin", "mul").
+inline int count(const ir::Graph& g, const std::string& baseName) {
+  int n = 0;
+  for (const ir::Node* node : g.opNodes()) n += node->op()->baseName == baseName;
+  return n;
+}
+
+// Whether one of the graph breaks' reasons contains `part`.
+inline bool anyReason(const FunctionStats& s, const std::string& part) {
+  for (const std::string& r : s.breakReasons)
+    if (r.find(part) != std::string::npos) return true;
+  return false;
+}
 
 }  // namespace tdsl::testing

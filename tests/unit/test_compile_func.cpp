@@ -25,17 +25,8 @@ namespace {
 
 using Run = testing::CompiledRun;
 
-int count(const ir::Graph& g, const std::string& baseName) {
-  int n = 0;
-  for (ir::Node* node : g.opNodes()) n += node->op()->baseName == baseName;
-  return n;
-}
-
-bool anyReason(const FunctionStats& s, const std::string& part) {
-  for (const std::string& r : s.breakReasons)
-    if (r.find(part) != std::string::npos) return true;
-  return false;
-}
+using testing::anyReason;
+using testing::count;
 
 const char* kPrelude = R"(
 import torch

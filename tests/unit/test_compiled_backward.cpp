@@ -31,17 +31,8 @@ const Segment& onlySegment(Run& r, const std::string& name) {
   return *slot.segments[0];
 }
 
-int count(const ir::Graph& g, const std::string& op) {
-  int n = 0;
-  for (const ir::Node* node : g.opNodes()) n += node->op()->name() == op;
-  return n;
-}
-
-bool anyReason(const FunctionStats& s, const std::string& part) {
-  for (const std::string& r : s.breakReasons)
-    if (r.find(part) != std::string::npos) return true;
-  return false;
-}
+using testing::anyReason;
+using testing::count;
 
 const char* kPrelude = R"(
 import torch
