@@ -47,8 +47,7 @@ class CompiledFunctionBackward : public autograd::Node {
       inputs.push_back(std::move(g));
     }
     for (int s : variant->savedArgs) inputs.push_back(saved_[static_cast<size_t>(s)].tensor);
-    if (!variant->compileTried) {
-      variant->compileTried = true;
+    if (!variant->compiled) {
       CompileRuntime& rt = compileRuntime(interp_);
       if (rt.logs.graph)
         rt.logs.write("graph", "backward graph of " + info_->function + ":\n" + ir::printGraph(*variant->graph));

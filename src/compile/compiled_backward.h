@@ -83,7 +83,6 @@ struct BackwardVariant {
   // holding that gradient, -1 when this subset gives none.
   std::vector<int> gradOutput;
   CompiledGraph compiled;  // made by the first backward that needs it
-  bool compileTried = false;
 };
 
 struct CompiledBackward {

@@ -57,7 +57,7 @@ void Tracer::traceBackward(Segment& seg) {
   if (proxyAutograd_)
     refuseJoint("a tensor that requires grad leaves a compiled region that set requires_grad, a hook or retain_grad");
   if (diffResults_.size() > kMaxDifferentiableResults)
-    refuseJoint(fmt::format("more than {} returned tensors require grad", kMaxDifferentiableResults));
+    refuseJoint(fmt::format("more than {} tensors that require grad leave the compiled region", kMaxDifferentiableResults));
   auto info = std::make_shared<CompiledBackward>();
   info->function = req_.fn->name();
   std::vector<autograd::Edge> captures;
