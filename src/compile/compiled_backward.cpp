@@ -26,7 +26,8 @@ class CompiledFunctionBackward : public autograd::Node {
   std::vector<Value> apply(autograd::ApplyContext& ctx, std::vector<Value>& grads) override {
     if (ctx.createGraph)
       throw Error(ErrorKind::Runtime, "torch.compile with aot_autograd does not currently support double backward");
-    if (released_) throw Error(ErrorKind::Runtime, autograd::kFreedMessage);
+    // A node that saved nothing may run again (Note [Released nodes hold no tensors]).
+    if (released_ && !info_->saved.empty()) throw Error(ErrorKind::Runtime, autograd::kFreedMessage);
     for (const Saved& s : saved_)
       if (s.tensor.isTensor()) autograd::checkSavedVersion(ctx.state, *asTensor(s.tensor), s.version, s.producer, s.outputNr);
     uint32_t defined = 0;
@@ -43,6 +44,7 @@ class CompiledFunctionBackward : public autograd::Node {
       if (!(defined & (1u << k))) continue;
       Value g = grads[k];
       const TensorMeta& want = info_->tangents[k];
+      if (asTensor(g)->dtype() != want.dtype) g = autograd::toDtype(ctx.state, g, want.dtype);
       if (asTensor(g)->meta.strides != want.strides) g = autograd::op(ctx.state, "contiguous", {g});
       inputs.push_back(std::move(g));
     }

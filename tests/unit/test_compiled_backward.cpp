@@ -297,3 +297,19 @@ except RuntimeError as e:
   CHECK_THAT(r.interp.str(r.interp.getGlobal("version")),
              Catch::Contains("[torch.DoubleTensor [3]], which is output 0 of CompiledFunctionBackward, is at version 1"));
 }
+
+TEST_CASE("compiled backward: a backward that reads no forward value runs again without retain_graph",
+          "[compile][autograd]") {
+  Run r(std::string(kPrelude) + R"(
+def f(w, x):
+    return w + x
+y = torch.compile(f)(w, x)
+y.sum().backward()
+y.sum().backward()
+twice = w.grad.tolist() == [2.0, 2.0, 2.0]
+)");
+  CHECK(r.truthy("twice"));
+  const FunctionStats& s = r.stats("f");
+  CHECK(s.graphBreaks == 0);
+  CHECK(s.backwardGraphs == 1);
+}
