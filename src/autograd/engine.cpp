@@ -102,6 +102,7 @@ void accumulateInto(TensorState& s, const Edge& e, Value& slot, const Value& g) 
 // adds them into the input's buffer in eager's order, between the
 // contributions of other nodes where eager puts those (the sum inside a
 // backward graph would group the region's contributions first).
+//
 // Note [Nodes reached without a gradient]
 // A node can become ready with no gradient at all: every node that feeds
 // it produced none for it (a compiled backward, Note [Compiled backward],
