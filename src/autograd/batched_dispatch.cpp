@@ -44,7 +44,7 @@ Levels levelsOf(const BoundArgs& args) {
 
 template <size_t N>
 bool baseNamed(const ir::OpDef& op, const char* const (&names)[N]) {
-  return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return op.baseName == n; });
+  return isNamed(op.baseName, names);
 }
 
 int64_t sampleCount(const Levels& levels) {

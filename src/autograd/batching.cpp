@@ -83,12 +83,6 @@ bool isLiveBatched(const TensorObject& t) {
 // and 1 after it, logical ranks aligned).
 namespace {
 
-bool oneOf(const std::string& name, std::initializer_list<const char*> names) {
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
-}
-
 // The live levels of the op's tensors, outermost first: by their place
 // among the vmap calls under way, else by when they opened.
 std::vector<std::shared_ptr<BatchLevel>> levelsOf(const TensorState& s, const BoundArgs& args) {
@@ -109,8 +103,8 @@ Dims physicalShape(const std::vector<std::shared_ptr<BatchLevel>>& levels, const
   Dims out;
   bool seen = false;
   for (const std::shared_ptr<BatchLevel>& l : levels) {
-    bool batched = false;
-    for (const BatchDim& d : metaOf(t) ? metaOf(t)->batch : BatchMarks{}) batched |= d.level == l;
+    const AutogradMeta* m = metaOf(t);
+    const bool batched = m && std::any_of(m->batch.begin(), m->batch.end(), [&](const BatchDim& d) { return d.level == l; });
     if (batched) out.push_back(l->size);
     else if (seen) out.push_back(1);
     seen |= batched;
@@ -123,7 +117,12 @@ Dims physicalShape(const std::vector<std::shared_ptr<BatchLevel>>& levels, const
 }  // namespace
 
 [[noreturn]] void throwInplaceIntoUnbatched(const TensorState& s, const std::string& opName, const BoundArgs& args) {
-  if (oneOf(opName, {"add_", "atan2_", "bitwise_and_", "bitwise_or_", "bitwise_xor_"})) {
+  static const char* const broadcastFailures[] = {"add_", "atan2_", "bitwise_and_", "bitwise_or_", "bitwise_xor_"};
+  static const char* const fallbackOps[] = {"pow_", "addcmul_", "addcdiv_", "lerp_", "clamp_", "fmod_",
+                                            "hypot_", "remainder_", "floor_divide_", "eq_", "ne_", "lt_",
+                                            "le_", "gt_", "ge_", "index_copy_", "scatter_", "masked_scatter_"};
+  static const char* const namedComposites[] = {"fill_", "index_add_", "index_fill_", "scatter_add_", "index_put_"};
+  if (isNamed(opName, broadcastFailures)) {
     size_t rank = 0;
     forEachTensorArg(args, [&](const TensorObject& t) { rank = std::max(rank, static_cast<size_t>(t.sizes().size())); });
     const TensorObject& self = *asTensor(args[0]);
@@ -136,11 +135,10 @@ Dims physicalShape(const std::vector<std::shared_ptr<BatchLevel>>& levels, const
                                         " doesn't match the broadcast shape " + formatDims(broadcast));
   }
   std::string what = "inplace arithmetic", where = "in a vmap";
-  if (oneOf(opName, {"pow_", "addcmul_", "addcdiv_", "lerp_", "clamp_", "fmod_", "hypot_", "remainder_", "floor_divide_",
-                     "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "index_copy_", "scatter_", "masked_scatter_"})) {
+  if (isNamed(opName, fallbackOps)) {
     what = "aten::" + opName;
     where = "at level " + std::to_string(std::max<size_t>(1, s.vmapLevels.size()));
-  } else if (oneOf(opName, {"fill_", "index_add_", "index_fill_", "scatter_add_", "index_put_"})) {
+  } else if (isNamed(opName, namedComposites)) {
     what = opName;
   }
   throw Error(ErrorKind::Runtime,

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "tensor/transform_state.h"
@@ -54,6 +55,14 @@ bool hasPhysicalDims(const TensorObject& t);
 void setPhysicalDims(TensorObject& t, const BatchMarks& dims);
 // Whether `t` holds the samples of a physical level that is still live.
 bool isLiveBatched(const TensorObject& t);
+
+// Whether `name` is one of `names` (the batching rules' and errors' op lists).
+template <size_t N>
+bool isNamed(std::string_view name, const char* const (&names)[N]) {
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
 
 // Calls f(TensorObject&) for each tensor argument, list items included.
 template <class F>

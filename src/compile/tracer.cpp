@@ -48,9 +48,9 @@ void Tracer::refuseJoint(std::string reason) {
 }
 
 // Note [Compiled backward] (tracer_backward.cpp).
-std::vector<Value> Tracer::runTracedBackward(const autograd::BackwardRequest& req) {
+void Tracer::runTracedBackward(const autograd::BackwardRequest& req) {
   try {
-    return autograd::runBackward(*rt_.interp.tensorState(), req);
+    autograd::runBackward(*rt_.interp.tensorState(), req);
   } catch (Exit& e) {
     refuseJoint("the backward breaks the graph: " + e.reason);
   } catch (const Error& e) {

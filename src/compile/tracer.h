@@ -220,14 +220,14 @@ class Tracer : public DispatchInterceptor {
   void noteEngineRun();
   std::unique_ptr<ir::Graph> forwardGraph_;  // set while a backward graph is traced (in graph_)
   std::unordered_map<const ir::IrValue*, ir::IrValue*> liftedSaved_;  // forward value -> backward input
-  std::vector<const ir::IrValue*> liftedOrder_;
+  std::vector<ir::IrValue*> liftedOrder_;
   bool tracingBackward() const { return forwardGraph_ != nullptr; }
   void noteDifferentiableResult(TensorObject* t, const ir::IrValue* v, int output);
   ir::IrValue* liftSaved(ir::IrValue* forward);
   void checkBackwardWrites(const ir::OpDef& op, const ir::BoundArgs& b);
   void traceBackward(Segment& seg);
   // Runs the engine on the proxies; a break or an error refuses the joint trace.
-  std::vector<Value> runTracedBackward(const autograd::BackwardRequest& req);
+  void runTracedBackward(const autograd::BackwardRequest& req);
   // Note [Write overlap while tracing]: throws the eager kernels' errors.
   // Raises eager's overlap errors; returns why the op must run eagerly
   // (Note [Overlapping sources] in ir/alias_analysis.h), or "".

@@ -118,7 +118,7 @@ void Tracer::traceBackward(Segment& seg) {
       info->edges[j] = std::max(info->edges[j], static_cast<int>(perCapture[j].size()));
     }
     graph_->setOutputs(outputs);
-    for (const ir::IrValue* fwd : liftedOrder_) {
+    for (ir::IrValue* fwd : liftedOrder_) {
       auto [it, fresh] = savedIndex.emplace(fwd, static_cast<int>(info->saved.size()));
       if (fresh) {
         SavedForwardValue s;
@@ -126,7 +126,7 @@ void Tracer::traceBackward(Segment& seg) {
           if (forwardInputs[k] == fwd) s.input = static_cast<int>(k);
         if (s.input < 0) {
           s.output = static_cast<int>(outputs_.size() + savedOutputs.size());
-          savedOutputs.push_back(const_cast<ir::IrValue*>(fwd));
+          savedOutputs.push_back(fwd);
         }
         info->saved.push_back(s);
       }
